@@ -1,0 +1,71 @@
+"""Playing cards as short canonical strings.
+
+A card is its rank character followed by its suit character: ranks `2 3 4 5 6 7 8 9 T J Q K A`,
+suits `C D H S` (clubs, diamonds, hearts, spades), so `TH` is the ten of hearts and `AS` the ace of
+spades. The two jokers are `X1` and `X2`. With two decks the same string appears twice; a deck
+is then a multiset, and conservation is checked with counts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from .rng import generator
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")
+JOKERS = ("X1", "X2")
+JOKER_RANK = "X"
+
+
+def rank(card: str) -> str:
+    return card[0]
+
+
+def suit(card: str) -> str | None:
+    """The suit of a natural card; None for a joker."""
+    return None if card[0] == JOKER_RANK else card[1]
+
+
+def is_joker(card: str) -> bool:
+    return card[0] == JOKER_RANK
+
+
+def is_card(text: object, *, jokers: bool = True) -> bool:
+    if not isinstance(text, str) or len(text) != 2:
+        return False
+    if text in JOKERS:
+        return jokers
+    return text[0] in RANKS and text[1] in SUITS
+
+
+def standard_deck(*, jokers: int = 2, decks: int = 1) -> tuple[str, ...]:
+    """52 natural cards plus `jokers` jokers, repeated `decks` times, in a fixed order."""
+    one = tuple(r + s for s in SUITS for r in RANKS) + JOKERS[:jokers]
+    return one * decks
+
+
+def shuffled(cards: Iterable[str], seed: str, step: int) -> tuple[str, ...]:
+    pile = list(cards)
+    generator(seed, step).shuffle(pile)
+    return tuple(pile)
+
+
+def conservation_problems(places: dict[str, Iterable[str]], deck: Iterable[str]) -> list[str]:
+    """Every way the cards found in `places` differ from `deck` (as multisets): a card missing,
+    a card too many, or something that is not a card of this deck at all."""
+    expected = Counter(deck)
+    found: Counter[str] = Counter()
+    problems = []
+    for where, cards in places.items():
+        for card in cards:
+            if card not in expected:
+                problems.append(f"{where} holds {card!r}, which is not a card of this deck")
+            found[card] += 1
+    for card, count in sorted((expected - found).items()):
+        problems.append(f"card {card} is missing ({count} short)")
+    for card, count in sorted((found - expected).items()):
+        if card in expected:
+            problems.append(f"card {card} appears {count} time(s) too many")
+    return problems

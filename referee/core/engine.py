@@ -1,0 +1,209 @@
+"""The contract every game engine keeps, and the declarations the service reads from it.
+
+An engine is pure: it knows nothing of HTTP, reads no clock and draws no random number of its
+own. The time (for games with a turn clock) comes in as `now`, in seconds since the epoch, and
+chance comes from the seed and step stored in the state (`referee.core.rng`).
+
+States are frozen dataclasses, never changed in place: `apply` returns a new one. A move is a
+plain dict with at least `type` and `player`; `legal_moves` returns exactly the dicts `apply`
+accepts, sorted the same way every time. Events are plain dicts with a `type`; a detail meant
+for one player only (a drawn card) goes under `private` (see `referee.core.outcome`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import msgspec
+
+from .errors import GameOver, InvalidOptions, InvalidState, NotYourTurn
+
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One declared option of a game: its type, default and the values it admits."""
+
+    name: str
+    kind: str  # "integer", "boolean" or "string"
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not acceptable for this option, or None if it is."""
+        expected = {"integer": int, "boolean": bool, "string": str}[self.kind]
+        if isinstance(value, bool) and self.kind != "boolean":
+            return f"must be {self.kind}"
+        if not isinstance(value, expected):
+            return f"must be {self.kind}"
+        if self.choices is not None and value not in self.choices:
+            return "must be one of " + ", ".join(map(str, self.choices))
+        if self.minimum is not None and value < self.minimum:
+            return f"must be at least {self.minimum}"
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum}"
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind,
+            "default": self.default,
+            "description": self.description,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Field:
+    """One field of a move besides `type` and `player`.
+
+    kinds: "string", "integer", "boolean", "card" (a card string), "cards" (a list of card
+    strings), "integers" (a list of integers)."""
+
+    name: str
+    kind: str
+    description: str
+    required: bool = True
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    max_items: int | None = None
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.kind,
+            "required": self.required,
+            "description": self.description,
+        }
+        for key in ("choices", "minimum", "maximum", "max_items"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = list(value) if key == "choices" else value
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveType:
+    type: str
+    description: str
+    fields: tuple[Field, ...] = ()
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "description": self.description,
+            "fields": [f.describe() for f in self.fields],
+        }
+
+
+class Engine(ABC):
+    """One game. Subclasses declare the class attributes and implement the abstract methods."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    move_types: ClassVar[tuple[MoveType, ...]]
+    state_type: ClassVar[type]
+
+    # -- options ---------------------------------------------------------------------------
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, every value checked; all problems are reported at once."""
+        declared = {o.name: o for o in self.options}
+        problems = [f"{name}: unknown option" for name in given if name not in declared]
+        resolved = {}
+        for name, option in declared.items():
+            value = given.get(name, option.default)
+            problem = option.problem(value)
+            if problem:
+                problems.append(f"{name}: {problem}")
+            resolved[name] = value
+        if problems:
+            raise InvalidOptions("; ".join(problems), problems=problems)
+        return self.check_option_combination(resolved)
+
+    def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Hook for rules between options (presets, options that need others)."""
+        return options
+
+    def check_player_count(self, count: int) -> None:
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidOptions(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}",
+                problems=[f"players: {self.min_players} to {self.max_players} needed"],
+            )
+
+    # -- the rules ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_match(self, players: tuple[str, ...], options: dict[str, Any], seed: str,
+                  *, now: float) -> Any: ...
+
+    @abstractmethod
+    def legal_moves(self, state: Any, *, now: float) -> list[Move]: ...
+
+    @abstractmethod
+    def apply(self, state: Any, move: Move, *, now: float) -> tuple[Any, list[Event]]: ...
+
+    @abstractmethod
+    def to_act(self, state: Any, *, now: float) -> list[str]: ...
+
+    @abstractmethod
+    def is_finished(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def scores(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def view(self, state: Any, player: str) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def problems(self, state: Any) -> list[str]:
+        """Every invariant the state breaks (an empty list for a sound state)."""
+
+    # -- shared checks -----------------------------------------------------------------------
+    def check_can_move(self, state: Any, move: Move, *, now: float) -> None:
+        """The refusals common to every game: a finished match, a stranger, not his turn."""
+        if self.is_finished(state):
+            raise GameOver("the match has finished")
+        if move["player"] not in state.players:
+            raise NotYourTurn(f"{move['player']!r} is not a player of this match")
+        if move["player"] not in self.to_act(state, now=now):
+            raise NotYourTurn(f"it is not {move['player']}'s turn")
+
+    # -- wire form ---------------------------------------------------------------------------
+    def encode(self, state: Any) -> dict[str, Any]:
+        return msgspec.to_builtins(state)
+
+    def decode(self, data: Any, *, trusted: bool = False) -> Any:
+        """A state from its wire form. Types are checked strictly; unless the state comes
+        from a sealed token (`trusted`), every invariant is checked too."""
+        try:
+            state = msgspec.convert(data, self.state_type, strict=True)
+        except (msgspec.ValidationError, TypeError, ValueError) as exc:
+            raise InvalidState(f"the state does not parse: {exc}", problems=[str(exc)]) from None
+        if not trusted:
+            try:
+                problems = self.problems(state)
+            except (KeyError, IndexError, ValueError, TypeError, AttributeError) as exc:
+                problems = [f"the state is inconsistent ({type(exc).__name__}: {exc})"]
+            if problems:
+                raise InvalidState("the state breaks the rules: " + "; ".join(problems),
+                                   problems=problems)
+        return state

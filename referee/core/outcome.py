@@ -1,0 +1,45 @@
+"""What a move produced, shaped for a caller: status, who acts, legal moves, scores, events.
+
+Events may carry a `private` part: `{"player": id, ...fields}` holding what only that player
+may learn (the card he drew). A trusted caller (no viewer) sees it merged into the event; a
+viewer sees it only for himself; everyone else gets the event without it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Engine, Event
+
+
+def event_for(event: Event, viewer: str | None) -> Event:
+    private = event.get("private")
+    if private is None:
+        return event
+    public = {k: v for k, v in event.items() if k != "private"}
+    if viewer is None or private.get("player") == viewer:
+        public.update({k: v for k, v in private.items() if k != "player"})
+    return public
+
+
+def events_for(events: list[Event], viewer: str | None) -> list[Event]:
+    return [event_for(e, viewer) for e in events]
+
+
+def describe(engine: Engine, state: Any, events: list[Event], *, now: float,
+             viewer: str | None = None) -> dict[str, Any]:
+    """Everything of an outcome except the state's wire form, which the service adds."""
+    finished = engine.is_finished(state)
+    moves = engine.legal_moves(state, now=now)
+    if viewer is not None:
+        moves = [m for m in moves if m["player"] == viewer]
+    out: dict[str, Any] = {
+        "status": "finished" if finished else "in_progress",
+        "to_act": [] if finished else engine.to_act(state, now=now),
+        "legal_moves": moves,
+        "scores": engine.scores(state),
+        "events": events_for(events, viewer),
+    }
+    if viewer is not None:
+        out["view"] = engine.view(state, viewer)
+    return out

@@ -1,0 +1,15 @@
+"""The registry: every game the referee serves, by its id. A new game is one subpackage that
+exposes `ENGINE` and one line here."""
+
+from __future__ import annotations
+
+from referee.core.engine import Engine
+
+from .generala_dice import ENGINE as GENERALA_DICE
+
+REGISTRY: dict[str, Engine] = {
+    engine.id: engine
+    for engine in (
+        GENERALA_DICE,
+    )
+}

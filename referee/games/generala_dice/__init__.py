@@ -1,0 +1,21 @@
+"""Generala, the Latin-American five-dice game (rule text: shared/seeds/004_*.txt).
+
+Rules enforced, in plain words: 2 to 6 players, 11 turns each. A turn is up to three rolls of
+five dice; between rolls the player keeps any dice (kept dice may be rerolled later), and after
+any roll he fills one free box of his choice, scoring what the dice are worth there (0 scratches
+it). Boxes 1-6 count their face; Escalera 20, Full 30, Póker 40, Generala 50, Doble Generala 100.
+A hand scored after the first roll (servida) adds 5 to Escalera, Full and Póker. The Doble
+scores only while the Generala box holds 50. A turn clock (45 s by default) lets any player post
+`timeout` once it has run out. When every box is filled, the highest total wins.
+
+Moves (`type`, `player`, and):
+  roll     keep: the values of the dice kept (empty on the first roll); at least one die rolls
+  score    box: the name of a free box
+  timeout  no field; any player, once the current turn's deadline has passed
+
+See docs/rules/generala-dice.md for each clause of the text and the test that proves it.
+"""
+
+from .engine import GeneralaDice
+
+ENGINE = GeneralaDice()

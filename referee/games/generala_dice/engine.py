@@ -1,0 +1,286 @@
+"""The Generala engine: options, legal moves, applying a move, scores, views, invariants."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Any
+
+from referee.core import dice as dice_source
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
+from referee.core.errors import IllegalMove, NotYourTurn, GameOver
+
+from .scoring import BOXES, box_score, is_generala, possible_scores
+from .state import Options, State
+
+DICE = 5
+MAX_ROLLS = 3
+VALUE_LIMIT = 1000
+
+
+def _value_option(name: str, default: int, what: str) -> Option:
+    return Option(name, "integer", default, f"points for {what} (house rules change it)",
+                  minimum=0, maximum=VALUE_LIMIT)
+
+
+class GeneralaDice(Engine):
+    id = "generala-dice"
+    name = "Generala (dice)"
+    summary = "Five dice, three rolls a turn, eleven boxes; the highest total wins."
+    min_players = 2
+    max_players = 6
+    state_type = State
+    options = (
+        Option("turn_seconds", "integer", 45,
+               "seconds on the turn clock, shared by the rolls and the scoring; 0 disables it",
+               minimum=0, maximum=86400),
+        Option("servida_generala_wins", "boolean", False,
+               "house rule: five of a kind on a turn's first roll wins the match at once"),
+        _value_option("escalera", 20, "an Escalera"),
+        _value_option("full", 30, "a Full"),
+        _value_option("poker", 40, "a Póker"),
+        _value_option("generala", 50, "a Generala"),
+        _value_option("doble_generala", 100, "a Doble Generala"),
+        _value_option("servida_bonus", 5, "the servida bonus on Escalera, Full and Póker"),
+    )
+    move_types = (
+        MoveType("roll", "roll the dice not kept (all five on a turn's first roll)", (
+            Field("keep", "integers", "the values of the dice to keep; empty on the first roll",
+                  required=False, minimum=1, maximum=6, max_items=DICE - 1),
+        )),
+        MoveType("score", "fill a free box with what the dice are worth there (0 scratches it)", (
+            Field("box", "string", "the box to fill", choices=BOXES),
+        )),
+        MoveType("timeout", "once the turn clock has run out, any player may end the turn: "
+                 "one roll if none was made, then the free box that scores most"),
+    )
+
+    # -- creation ----------------------------------------------------------------------------
+    def new_match(self, players, options, seed, *, now):
+        opts = Options(**options)
+        return State(
+            players=tuple(players), options=opts, seed=seed, step=0, current=0, rolls=0,
+            dice=(), sheets=tuple({} for _ in players), deadline=self._deadline(opts, now),
+        )
+
+    @staticmethod
+    def _deadline(options: Options, now: float) -> float | None:
+        return now + options.turn_seconds if options.turn_seconds else None
+
+    # -- queries -----------------------------------------------------------------------------
+    def is_finished(self, state: State) -> bool:
+        return state.instant_winner is not None or all(len(s) == len(BOXES) for s in state.sheets)
+
+    def to_act(self, state, *, now):
+        return [] if self.is_finished(state) else [state.players[state.current]]
+
+    def clock_expired(self, state: State, now: float) -> bool:
+        return state.deadline is not None and now >= state.deadline
+
+    def legal_moves(self, state, *, now):
+        if self.is_finished(state):
+            return []
+        player = state.players[state.current]
+        moves: list[Move] = []
+        if state.rolls < MAX_ROLLS:
+            for keep in _sub_multisets(state.dice):
+                moves.append({"type": "roll", "player": player, "keep": list(keep)})
+        if state.rolls > 0:
+            sheet = state.sheets[state.current]
+            moves += [{"type": "score", "player": player, "box": b} for b in BOXES
+                      if b not in sheet]
+        if self.clock_expired(state, now):
+            moves += [{"type": "timeout", "player": p} for p in state.players]
+        return moves
+
+    def scores(self, state):
+        totals = {p: sum(s.values()) for p, s in zip(state.players, state.sheets)}
+        players = {p: {"total": totals[p], "boxes": dict(s)}
+                   for p, s in zip(state.players, state.sheets)}
+        winners: list[str] = []
+        draw = False
+        if state.instant_winner is not None:
+            winners = [state.instant_winner]
+        elif self.is_finished(state):
+            top = max(totals.values())
+            winners = [p for p in state.players if totals[p] == top]
+            draw = len(winners) == len(state.players)
+        return {"players": players, "winners": winners, "draw": draw}
+
+    def view(self, state, player):
+        # Dice games hide nothing but the seed: a view is the table as everyone sees it.
+        return {
+            "players": list(state.players),
+            "current": state.players[state.current],
+            "rolls": state.rolls,
+            "dice": list(state.dice),
+            "sheets": {p: dict(s) for p, s in zip(state.players, state.sheets)},
+            "deadline": state.deadline,
+            "you": player,
+        }
+
+    # -- applying a move ---------------------------------------------------------------------
+    def apply(self, state, move, *, now):
+        kind = move["type"]
+        if kind == "timeout":
+            self._check_timeout(state, move, now)
+            return self._timeout(state, move, now)
+        self.check_can_move(state, move, now=now)
+        if kind == "roll":
+            return self._roll(state, move.get("keep") or [], now)
+        if kind == "score":
+            return self._score(state, move["box"], now)
+        raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
+
+    def _check_timeout(self, state: State, move: Move, now: float) -> None:
+        if self.is_finished(state):
+            raise GameOver("the match has finished")
+        if move["player"] not in state.players:
+            raise NotYourTurn(f"{move['player']!r} is not a player of this match")
+        if not self.clock_expired(state, now):
+            raise IllegalMove("turn_clock", "the turn clock has not run out"
+                              if state.deadline is not None else "this match has no turn clock")
+
+    def _roll(self, state: State, keep: list[int], now: float) -> tuple[State, list[Event]]:
+        if state.rolls >= MAX_ROLLS:
+            raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
+        if state.rolls == 0 and keep:
+            raise IllegalMove("first_roll_all_dice", "the first roll of a turn rolls all five dice")
+        if Counter(keep) - Counter(state.dice):
+            raise IllegalMove("keep_from_dice", f"cannot keep {keep}: the dice show {list(state.dice)}")
+        if len(keep) >= DICE:
+            raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
+        rolled = dice_source.roll(state.seed, state.step, DICE - len(keep))
+        new_dice = tuple(keep) + rolled
+        player = state.players[state.current]
+        rolls = state.rolls + 1
+        state = dataclasses.replace(state, step=state.step + 1, rolls=rolls, dice=new_dice)
+        events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
+                                "kept": list(keep), "rolled": list(rolled), "dice": list(new_dice)}]
+        if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
+            state = dataclasses.replace(state, instant_winner=player, deadline=None)
+            events.append({"type": "servida_generala", "player": player})
+            events.append(self._finished_event(state))
+        return state, events
+
+    def _score(self, state: State, box: str, now: float) -> tuple[State, list[Event]]:
+        if state.rolls == 0:
+            raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
+        if box not in BOXES:
+            raise IllegalMove("unknown_box", f"{box!r} is not a box of the sheet")
+        sheet = state.sheets[state.current]
+        if box in sheet:
+            raise IllegalMove("box_filled", f"the {box} box is already filled")
+        servida = state.rolls == 1
+        points = box_score(box, state.dice, servida, sheet, state.options.box_values())
+        player = state.players[state.current]
+        sheets = list(state.sheets)
+        sheets[state.current] = {**sheet, box: points}
+        events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
+                                "points": points, "servida": servida}]
+        state = dataclasses.replace(state, sheets=tuple(sheets), rolls=0, dice=())
+        if self.is_finished(state):
+            state = dataclasses.replace(state, deadline=None)
+            events.append(self._finished_event(state))
+        else:
+            current = (state.current + 1) % len(state.players)
+            state = dataclasses.replace(state, current=current,
+                                        deadline=self._deadline(state.options, now))
+            events.append({"type": "turn_passed", "player": state.players[current],
+                           "deadline": state.deadline})
+        return state, events
+
+    def _timeout(self, state: State, move: Move, now: float) -> tuple[State, list[Event]]:
+        events: list[Event] = [{"type": "timeout", "player": move["player"],
+                                "for": state.players[state.current]}]
+        if state.rolls == 0:
+            state, rolled = self._roll(state, [], now)
+            events += rolled
+            if self.is_finished(state):
+                return state, events
+        sheet = state.sheets[state.current]
+        values = state.options.box_values()
+        servida = state.rolls == 1
+        # The best free box; on a tie, the first in sheet order, so the choice is reproducible.
+        best = max((b for b in BOXES if b not in sheet),
+                   key=lambda b: (box_score(b, state.dice, servida, sheet, values),
+                                  -BOXES.index(b)))
+        state, scored = self._score(state, best, now)
+        return state, events + scored
+
+    def _finished_event(self, state: State) -> Event:
+        result = self.scores(state)
+        return {"type": "game_finished", "winners": result["winners"], "draw": result["draw"]}
+
+    # -- invariants --------------------------------------------------------------------------
+    def problems(self, state):
+        problems = []
+        players = state.players
+        if not self.min_players <= len(players) <= self.max_players:
+            problems.append(f"{len(players)} players: Generala takes 2 to 6")
+        if len(set(players)) != len(players) or any(not p for p in players):
+            problems.append("player ids must be unique and non-empty")
+        option_problems = [f"options.{o.name}: {p}" for o in self.options
+                           if (p := o.problem(getattr(state.options, o.name)))]
+        problems += option_problems
+        if not state.seed:
+            problems.append("the seed is empty")
+        if state.step < 0:
+            problems.append("the random step is negative")
+        if not 0 <= state.current < len(players):
+            problems.append(f"the turn index {state.current} is past the players")
+        if not 0 <= state.rolls <= MAX_ROLLS:
+            problems.append(f"{state.rolls} rolls in a turn: at most three")
+        if len(state.dice) != (DICE if state.rolls else 0):
+            problems.append(f"{len(state.dice)} dice after {state.rolls} roll(s)")
+        if any(not 1 <= d <= 6 for d in state.dice):
+            problems.append("a die shows a face outside 1-6")
+        if len(state.sheets) != len(players):
+            problems.append("there must be one score sheet per player")
+        if problems:
+            return problems
+        values = state.options.box_values()
+        for player, sheet in zip(players, state.sheets):
+            for box, points in sheet.items():
+                if box not in BOXES:
+                    problems.append(f"{player}'s sheet has an unknown box {box!r}")
+                elif points not in possible_scores(box, values):
+                    problems.append(f"{player}'s {box} box holds {points}, which it cannot score")
+            if sheet.get("doble_generala", 0) > 0 and sheet.get("generala") != values["generala"]:
+                problems.append(f"{player}'s Doble Generala scored without a Generala of "
+                                f"{values['generala']}")
+        problems += self._turn_order_problems(state)
+        if state.instant_winner is not None and state.instant_winner not in players:
+            problems.append("the instant winner is not a player")
+        if state.options.turn_seconds == 0 and state.deadline is not None:
+            problems.append("a deadline is set but the turn clock is off")
+        if state.options.turn_seconds and state.deadline is None and not self.is_finished(state):
+            problems.append("the turn clock is on but no deadline is set")
+        return problems
+
+    def _turn_order_problems(self, state: State) -> list[str]:
+        # Turns go round in seat order, so everyone before the current seat has filled one box
+        # more than everyone from it on; a finished match has every sheet full.
+        filled = [len(s) for s in state.sheets]
+        if state.instant_winner is not None:
+            return []
+        if all(n == len(BOXES) for n in filled):
+            return [] if state.rolls == 0 else ["dice are rolled in a finished match"]
+        base = filled[state.current]
+        expected = [base + 1 if i < state.current else base for i in range(len(filled))]
+        if filled != expected:
+            return [f"boxes filled per player {filled} do not fit the turn order "
+                    f"(expected {expected})"]
+        return []
+
+
+def _sub_multisets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every set of dice a player may keep before a roll: none before the first roll, else
+    every sub-multiset of the dice except all five, as sorted value lists, in a fixed order."""
+    if not dice:
+        return [()]
+    counts = sorted(Counter(dice).items())
+    results: list[tuple[int, ...]] = [()]
+    for face, count in counts:
+        results = [r + (face,) * n for r in results for n in range(count + 1)]
+    return sorted((r for r in results if len(r) < DICE), key=lambda r: (len(r), r))

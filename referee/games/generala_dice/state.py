@@ -1,0 +1,38 @@
+"""The state of a Generala match: plain frozen data, the wire form of open mode."""
+
+from __future__ import annotations
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    turn_seconds: int = 45
+    servida_generala_wins: bool = False
+    escalera: int = 20
+    full: int = 30
+    poker: int = 40
+    generala: int = 50
+    doble_generala: int = 100
+    servida_bonus: int = 5
+
+    def box_values(self) -> dict[str, int]:
+        return {
+            "escalera": self.escalera, "full": self.full, "poker": self.poker,
+            "generala": self.generala, "doble_generala": self.doble_generala,
+            "servida_bonus": self.servida_bonus,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    seed: str
+    step: int
+    current: int  # index into players of whose turn it is
+    rolls: int  # rolls made in this turn, 0 to 3
+    dice: tuple[int, ...]  # empty before the first roll of a turn, else five faces
+    sheets: tuple[dict[str, int], ...]  # per player: the boxes filled so far and their scores
+    deadline: float | None  # epoch seconds when the turn clock runs out; None without a clock
+    instant_winner: str | None = None  # set when a servida Generala wins at once (house rule)
