@@ -1,0 +1,1 @@
+"""The HTTP layer: the only part of the referee that knows about requests."""

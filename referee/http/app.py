@@ -1,0 +1,273 @@
+"""The Flask application factory and the v1 routes."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import msgspec
+from flask import Blueprint, Flask, Response, current_app, request
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+
+from referee.core import rng
+from referee.core.engine import Engine
+from referee.core.errors import RefereeError
+from referee.games import REGISTRY
+
+from . import settings
+from .codec import StateCodec, outcome, parse_json
+from .docs import render_docs
+from .problems import Problem, from_referee_error, problem_response
+from .schemas import envelope_schemas, load_move, move_schemas
+from .sealing import Sealer
+
+OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
+JSON = "application/json"
+
+log = logging.getLogger("referee")
+v1 = Blueprint("v1", __name__, url_prefix="/v1")
+meta = Blueprint("meta", __name__)
+
+
+class Referee:
+    """What the routes share, built once per application."""
+
+    def __init__(self, config: dict[str, Any], games: dict[str, Engine],
+                 clock: Callable[[], float]):
+        keys = config["STATE_KEYS"]
+        self.codec = StateCodec(Sealer(keys) if keys else None)
+        self.games = games
+        self.clock = clock
+        self.max_depth = config["MAX_JSON_DEPTH"]
+        max_id, max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
+        self.envelopes = envelope_schemas(max_id, max_items)
+        self.moves = {gid: move_schemas(engine, max_id, max_items)
+                      for gid, engine in games.items()}
+        self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    conf = settings.from_environment()
+    conf.update(config or {})
+    app.config.update(conf)
+    app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
+    app.extensions["referee"] = Referee(conf, conf.get("GAMES", REGISTRY),
+                                        conf.get("CLOCK", time.time))
+    app.register_blueprint(v1)
+    app.register_blueprint(meta)
+    app.register_error_handler(Exception, _handle_error)
+    logging.basicConfig(level=conf["LOG_LEVEL"])
+    return app
+
+
+def _referee() -> Referee:
+    return current_app.extensions["referee"]
+
+
+def _json(body: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(body), status=status, mimetype=JSON)
+
+
+def _handle_error(error: Exception) -> Response:
+    if isinstance(error, Problem):
+        return problem_response(error.code, error.detail, **error.extra)
+    if isinstance(error, RefereeError):
+        return from_referee_error(error)
+    if isinstance(error, ValidationError):
+        return problem_response("validation_error", "the request does not have the expected "
+                                "shape", errors=error.messages)
+    if isinstance(error, RequestEntityTooLarge):
+        limit = current_app.config["MAX_BODY_BYTES"]
+        return problem_response("payload_too_large", f"the body is larger than {limit} bytes")
+    if isinstance(error, HTTPException):
+        code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large",
+                415: "unsupported_media_type"}.get(error.code or 0)
+        if code is None:
+            code = "validation_error" if (error.code or 500) < 500 else "internal_error"
+        response = problem_response(code, error.description or code)
+        if code == "method_not_allowed" and getattr(error, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return problem_response("internal_error", "the referee failed on this request; "
+                            "nothing was stored or changed")
+
+
+def _body() -> Any:
+    mimetype = request.mimetype
+    if mimetype != JSON and not (mimetype.startswith("application/") and
+                                 mimetype.endswith("+json")):
+        raise Problem("unsupported_media_type", "send the body as application/json")
+    return parse_json(request.get_data(cache=False), _referee().max_depth)
+
+
+def _load(schema_name: str) -> dict[str, Any]:
+    data = _body()
+    if not isinstance(data, dict):
+        raise Problem("validation_error", "the body must be a JSON object",
+                      errors={"_body": ["Must be an object."]})
+    return _referee().envelopes[schema_name].load(data)
+
+
+def _game(game_id: str) -> Engine:
+    engine = _referee().games.get(game_id)
+    if engine is None:
+        raise Problem("unknown_game", f"no game {game_id!r}; see /v1/games")
+    return engine
+
+
+def _check_player(state: Any, player: str | None, field: str) -> None:
+    if player is not None and player not in state.players:
+        raise Problem("validation_error", f"{player!r} is not a player of this match",
+                      errors={field: ["Not a player of this match."]})
+
+
+def _move(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return load_move(_referee().moves[game_id], move)
+    except ValidationError as exc:
+        raise Problem("validation_error", "the move does not have the expected shape",
+                      errors={"move": exc.messages}) from None
+
+
+# -- catalogue ---------------------------------------------------------------------------------
+def _catalog_entry(engine: Engine) -> dict[str, Any]:
+    return {
+        "id": engine.id,
+        "name": engine.name,
+        "summary": engine.summary,
+        "min_players": engine.min_players,
+        "max_players": engine.max_players,
+        "options": [o.describe() for o in engine.options],
+    }
+
+
+@v1.get("/games")
+def list_games():
+    return _json({"games": list(_referee().catalog.values())})
+
+
+@v1.get("/games/<game_id>")
+def show_game(game_id: str):
+    engine = _game(game_id)
+    entry = dict(_referee().catalog[game_id])
+    entry["move_types"] = [m.describe() for m in engine.move_types]
+    return _json(entry)
+
+
+# -- matches and moves -------------------------------------------------------------------------
+@v1.post("/games/<game_id>/matches")
+def create_match(game_id: str):
+    engine = _game(game_id)
+    body = _load("create")
+    players = tuple(body["players"])
+    if not engine.min_players <= len(players) <= engine.max_players:
+        raise Problem("validation_error", f"{engine.name} takes {engine.min_players} to "
+                      f"{engine.max_players} players, not {len(players)}",
+                      errors={"players": [f"Between {engine.min_players} and "
+                                          f"{engine.max_players} players."]})
+    options = engine.resolve_options(body["options"])
+    viewer = body.get("viewer")
+    if viewer is not None and viewer not in players:
+        raise Problem("validation_error", f"{viewer!r} is not a player of this match",
+                      errors={"viewer": ["Not a player of this match."]})
+    referee = _referee()
+    now = referee.clock()
+    seed = rng.normalise_seed(body["seed"])
+    state = engine.new_match(players, options, seed, now=now)
+    events = [{"type": "match_created", "players": list(players), "options": options}]
+    return _json(outcome(referee.codec, engine, state, events, now=now, viewer=viewer), 201)
+
+
+@v1.post("/games/<game_id>/moves")
+def post_move(game_id: str):
+    engine = _game(game_id)
+    body = _load("move")
+    referee = _referee()
+    state = referee.codec.load(engine, body["state"])
+    viewer = body.get("viewer")
+    _check_player(state, viewer, "viewer")
+    move = _move(game_id, body["move"])
+    now = referee.clock()
+    new_state, events = engine.apply(state, move, now=now)
+    return _json(outcome(referee.codec, engine, new_state, events, now=now, viewer=viewer))
+
+
+@v1.post("/games/<game_id>/legal-moves")
+def legal_moves(game_id: str):
+    engine = _game(game_id)
+    body = _load("legal_moves")
+    referee = _referee()
+    state = referee.codec.load(engine, body["state"])
+    player = body.get("player")
+    _check_player(state, player, "player")
+    now = referee.clock()
+    moves = engine.legal_moves(state, now=now)
+    if player is not None:
+        moves = [m for m in moves if m["player"] == player]
+    finished = engine.is_finished(state)
+    return _json({"status": "finished" if finished else "in_progress",
+                  "to_act": [] if finished else engine.to_act(state, now=now),
+                  "legal_moves": moves})
+
+
+@v1.post("/games/<game_id>/validations")
+def validate_move(game_id: str):
+    engine = _game(game_id)
+    body = _load("validation")
+    referee = _referee()
+    state = referee.codec.load(engine, body["state"])
+    try:
+        move = load_move(referee.moves[game_id], body["move"])
+        # The new state and events are dropped unseen: a dry run reveals no roll or draw.
+        engine.apply(state, move, now=referee.clock())
+    except ValidationError as exc:
+        return _json({"legal": False, "code": "validation_error",
+                      "detail": "the move does not have the expected shape",
+                      "errors": exc.messages})
+    except RefereeError as exc:
+        answer = {"legal": False, "code": exc.code, "detail": exc.detail}
+        if getattr(exc, "rule", None):
+            answer["rule"] = exc.rule
+        return _json(answer)
+    return _json({"legal": True})
+
+
+@v1.post("/games/<game_id>/views")
+def player_view(game_id: str):
+    engine = _game(game_id)
+    body = _load("view")
+    referee = _referee()
+    state = referee.codec.load(engine, body["state"])
+    player = body["player"]
+    _check_player(state, player, "player")
+    now = referee.clock()
+    finished = engine.is_finished(state)
+    return _json({
+        "player": player,
+        "status": "finished" if finished else "in_progress",
+        "to_act": [] if finished else engine.to_act(state, now=now),
+        "view": engine.view(state, player),
+        "legal_moves": [m for m in engine.legal_moves(state, now=now) if m["player"] == player],
+        "scores": engine.scores(state),
+    })
+
+
+# -- service endpoints -------------------------------------------------------------------------
+@meta.get("/healthz")
+def healthz():
+    return _json({"status": "ok", "games": sorted(_referee().games)})
+
+
+@meta.get("/openapi.yaml")
+def openapi_document():
+    return Response(OPENAPI_PATH.read_bytes(), mimetype="application/yaml")
+
+
+@meta.get("/docs")
+def docs():
+    return Response(render_docs(OPENAPI_PATH), mimetype="text/html")

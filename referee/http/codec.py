@@ -1,0 +1,90 @@
+"""From request bodies to engine values and back: JSON parsing with limits, states in open
+and sealed mode, and the outcome a client receives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from referee.core import rng
+from referee.core.engine import Engine, Event
+from referee.core.errors import InvalidState, TamperedState
+from referee.core.outcome import describe
+
+from .problems import Problem
+from .sealing import Sealer
+
+
+def parse_json(body: bytes, max_depth: int) -> Any:
+    try:
+        data = msgspec.json.decode(body)
+    except RecursionError:
+        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
+                      errors={"_body": ["nested too deeply"]}) from None
+    except msgspec.DecodeError as exc:
+        raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
+    if _depth_exceeds(data, max_depth):
+        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
+                      errors={"_body": ["nested too deeply"]})
+    return data
+
+
+def _depth_exceeds(data: Any, limit: int) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in value)
+    return False
+
+
+class StateCodec:
+    """Open mode (no sealer): the state is its documented JSON object, checked in full.
+    Sealed mode: the state is a token; once it authenticates it is decoded without
+    re-checking, since only this referee could have made it."""
+
+    def __init__(self, sealer: Sealer | None):
+        self.sealer = sealer
+
+    @property
+    def sealed(self) -> bool:
+        return self.sealer is not None
+
+    def load(self, engine: Engine, wire: Any) -> Any:
+        if self.sealer is None:
+            if not isinstance(wire, dict):
+                raise InvalidState("this referee runs in open mode: the state is a JSON object")
+            return engine.decode(wire)
+        if not isinstance(wire, str):
+            raise TamperedState("this referee runs in sealed mode: the state is the token it "
+                                "issued")
+        plaintext = self.sealer.open(engine.id, wire)
+        try:
+            data = msgspec.json.decode(plaintext)
+        except msgspec.DecodeError:
+            raise TamperedState("the sealed state does not decode") from None
+        return engine.decode(data, trusted=True)
+
+    def dump(self, engine: Engine, state: Any) -> Any:
+        wire = engine.encode(state)
+        if self.sealer is None:
+            return wire
+        return self.sealer.seal(engine.id, msgspec.json.encode(wire))
+
+
+def outcome(codec: StateCodec, engine: Engine, state: Any, events: list[Event], *,
+            now: float, viewer: str | None) -> dict[str, Any]:
+    body = {"state": codec.dump(engine, state)}
+    body.update(describe(engine, state, events, now=now, viewer=viewer))
+    body["seed_commitment"] = rng.commitment(state.seed)
+    if body["status"] == "finished":
+        # The match is over: revealing the seed lets anyone replay every roll and shuffle.
+        body["seed"] = state.seed
+    return body

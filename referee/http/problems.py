@@ -1,0 +1,59 @@
+"""Problem responses (RFC 9457): one shape for every error, with a stable `code`.
+
+The catalogue below is the only place codes meet HTTP status numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from flask import Response
+
+from referee.core.errors import IllegalMove, RefereeError
+
+CATALOGUE: dict[str, tuple[int, str]] = {
+    "malformed_json": (400, "The body is not valid JSON"),
+    "validation_error": (422, "The request does not have the expected shape"),
+    "unknown_game": (404, "No such game"),
+    "invalid_options": (422, "The match options are not acceptable"),
+    "invalid_state": (422, "The state breaks the rules of the game"),
+    "tampered_state": (422, "The sealed state was not issued by this referee or was altered"),
+    "illegal_move": (422, "The move is against the rules"),
+    "not_your_turn": (409, "The player may not act now"),
+    "game_over": (409, "The match has finished"),
+    "payload_too_large": (413, "The body is too large"),
+    "unsupported_media_type": (415, "The body must be application/json"),
+    "method_not_allowed": (405, "The method is not allowed on this path"),
+    "not_found": (404, "No such path"),
+    "internal_error": (500, "The referee failed; nothing was changed"),
+}
+
+MEDIA_TYPE = "application/problem+json"
+
+
+class Problem(Exception):
+    """An error raised inside the HTTP layer, answered as a problem response."""
+
+    def __init__(self, code: str, detail: str, **extra: Any):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+def problem_response(code: str, detail: str, **extra: Any) -> Response:
+    status, title = CATALOGUE[code]
+    body = {"type": f"urn:referee:problem:{code}", "title": title, "status": status,
+            "detail": detail, "code": code}
+    body.update({k: v for k, v in extra.items() if v is not None})
+    return Response(msgspec.json.encode(body), status=status, mimetype=MEDIA_TYPE)
+
+
+def from_referee_error(error: RefereeError) -> Response:
+    extra: dict[str, Any] = {}
+    if isinstance(error, IllegalMove):
+        extra["rule"] = error.rule
+    if error.problems and error.code in ("invalid_state", "invalid_options"):
+        extra["problems"] = error.problems
+    return problem_response(error.code, error.detail, **extra)

@@ -1,0 +1,139 @@
+"""Marshmallow schemas for the request envelopes and for each game's moves.
+
+Move schemas are built once per game from its declared `MoveType`s, so the catalogue the
+clients read and the checks the referee makes come from the same declaration.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from referee.core.cards import is_card
+from referee.core.engine import Engine, Field
+
+
+class StrictInteger(fields.Integer):
+    """An integer that is really one: no strings, floats or booleans."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Not a valid integer.")
+        return value
+
+
+class StrictBoolean(fields.Field):
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean.")
+        return value
+
+
+class StateField(fields.Field):
+    """A state: a JSON object in open mode, a sealed token string in sealed mode."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, (dict, str)):
+            raise ValidationError("A state is a JSON object (open mode) or a string (sealed mode).")
+        return value
+
+
+class SeedField(fields.Field):
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise ValidationError("A seed is a string or an integer.")
+        if isinstance(value, str) and not 1 <= len(value) <= 128:
+            raise ValidationError("A seed string has 1 to 128 characters.")
+        if isinstance(value, int) and not 0 <= value < 2**128:
+            raise ValidationError("An integer seed is between 0 and 2^128 - 1.")
+        return value
+
+
+def player_id(max_length: int) -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=max_length))
+
+
+def _unique(values: list[str]) -> None:
+    if len(set(values)) != len(values):
+        raise ValidationError("Player ids must be unique.")
+
+
+def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
+    class CreateMatch(Schema):
+        players = fields.List(player_id(max_id), required=True,
+                              validate=[validate.Length(min=1, max=max_items), _unique])
+        options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                              load_default=dict)
+        seed = SeedField(load_default=None, allow_none=True)
+        viewer = player_id(max_id)
+
+    class PostMove(Schema):
+        state = StateField(required=True)
+        move = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+        viewer = player_id(max_id)
+
+    class LegalMoves(Schema):
+        state = StateField(required=True)
+        player = player_id(max_id)
+
+    class Validation(Schema):
+        state = StateField(required=True)
+        move = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+
+    class View(Schema):
+        state = StateField(required=True)
+        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+
+    return {"create": CreateMatch(), "move": PostMove(), "legal_moves": LegalMoves(),
+            "validation": Validation(), "view": View()}
+
+
+def _field(spec: Field, max_id: int, max_items: int) -> fields.Field:
+    checks: list[Any] = []
+    if spec.choices is not None:
+        checks.append(validate.OneOf(spec.choices))
+    if spec.minimum is not None or spec.maximum is not None:
+        checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
+    length = validate.Length(max=spec.max_items or max_items)
+    kw = {"required": spec.required}
+    kinds = {
+        "string": lambda: fields.String(validate=checks + [validate.Length(max=max_id)], **kw),
+        "integer": lambda: StrictInteger(validate=checks, **kw),
+        "boolean": lambda: StrictBoolean(**kw),
+        "card": lambda: fields.String(validate=_card_check, **kw),
+        "cards": lambda: fields.List(fields.String(validate=_card_check), validate=length, **kw),
+        "integers": lambda: fields.List(StrictInteger(validate=checks), validate=length, **kw),
+    }
+    return kinds[spec.kind]()
+
+
+def _card_check(value: str) -> bool:
+    if not is_card(value):
+        raise ValidationError(f"{value!r} is not a card (rank 2-9, T, J, Q, K, A and suit "
+                              "C, D, H, S, or a joker X1/X2).")
+    return True
+
+
+def move_schemas(engine: Engine, max_id: int, max_items: int) -> dict[str, Schema]:
+    schemas = {}
+    for move_type in engine.move_types:
+        declared: dict[str, fields.Field] = {
+            "type": fields.String(required=True),
+            "player": fields.String(required=True, validate=validate.Length(min=1, max=max_id)),
+        }
+        for spec in move_type.fields:
+            declared[spec.name] = _field(spec, max_id, max_items)
+        schemas[move_type.type] = Schema.from_dict(declared, name=f"{engine.id}:{move_type.type}")()
+    return schemas
+
+
+def load_move(schemas: dict[str, Schema], move: dict[str, Any]) -> dict[str, Any]:
+    """The move checked against its type's schema; a ValidationError names every bad field."""
+    kind = move.get("type")
+    if not isinstance(kind, str) or kind not in schemas:
+        raise ValidationError({"type": [f"Must be one of: {', '.join(schemas)}."]})
+    return schemas[kind].load(move)
+
+
+__all__ = ["envelope_schemas", "move_schemas", "load_move", "ValidationError"]

@@ -1,0 +1,35 @@
+"""Settings, read from environment variables (each documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+MIN_KEY_LENGTH = 32
+
+
+def _int(env: dict[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    value = int(raw)
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive integer")
+    return value
+
+
+def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
+    env = dict(os.environ if env is None else env)
+    keys = [k.strip() for k in env.get("REFEREE_STATE_KEYS", "").split(",") if k.strip()]
+    short = [i for i, k in enumerate(keys) if len(k) < MIN_KEY_LENGTH]
+    if short:
+        raise ValueError(f"REFEREE_STATE_KEYS: every key needs at least {MIN_KEY_LENGTH} "
+                         f"characters (key #{short[0] + 1} is shorter)")
+    return {
+        "STATE_KEYS": keys,
+        "MAX_BODY_BYTES": _int(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
+        "MAX_JSON_DEPTH": _int(env, "REFEREE_MAX_JSON_DEPTH", 32),
+        "MAX_PLAYER_ID_LENGTH": _int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
+        "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
+        "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
+    }
