@@ -1,0 +1,39 @@
+# The README's first commands: `make run` serves, `make test` passes every test. Both set up
+# the virtual environment themselves on a machine with only Python 3.11.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+WORKERS ?= 2
+export HOST PORT WORKERS
+
+.PHONY: run test bench fuzz clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+run: $(VENV)/.installed-app
+	$(BIN)/gunicorn --config gunicorn.conf.py 'referee:create_app()'
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

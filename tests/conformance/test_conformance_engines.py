@@ -1,0 +1,94 @@
+"""Every registered game through the same contract: random whole matches checked at each step.
+
+What any engine must keep: listed moves are accepted, `apply` never changes its input, the
+same state and move give the same result, the state survives its wire form, no invariant
+breaks, the state does not grow with the match, and every match ends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.core.engine import Engine
+from referee.core.errors import MoveRefused
+from referee.games import REGISTRY
+
+GAMES = sorted(REGISTRY)
+MAX_STEPS = 20_000
+NOW = 1_000_000.0
+
+
+def play_random_match(engine: Engine, players: int, seed: int, *, checks: bool = True):
+    """Play one match with uniformly random legal moves; return (final state, steps, sizes)."""
+    pick = random.Random(seed)
+    names = tuple(f"p{i}" for i in range(players))
+    state = engine.new_match(names, engine.resolve_options({}), f"seed-{seed}", now=NOW)
+    sizes = []
+    for step in range(MAX_STEPS):
+        if engine.is_finished(state):
+            return state, step, sizes
+        moves = engine.legal_moves(state, now=NOW)
+        assert moves, "a match in progress must offer a legal move"
+        move = pick.choice(moves)
+        if checks:
+            wire = engine.encode(state)
+            assert engine.decode(wire) == state
+            before = json.dumps(wire, sort_keys=True)
+            first = engine.apply(state, move, now=NOW)
+            again = engine.apply(state, move, now=NOW)
+            assert first == again, "the same state and move must give the same result"
+            assert json.dumps(engine.encode(state), sort_keys=True) == before, "apply changed its input"
+            assert engine.problems(first[0]) == []
+            sizes.append(len(json.dumps(engine.encode(first[0]))))
+            state = first[0]
+        else:
+            state = engine.apply(state, move, now=NOW)[0]
+    raise AssertionError(f"no end after {MAX_STEPS} moves")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@given(seed=st.integers(0, 2**32), data=st.data())
+@settings(max_examples=8, deadline=None)
+def test_random_matches_keep_every_engine_invariant(game_id, seed, data):
+    engine = REGISTRY[game_id]
+    players = data.draw(st.integers(engine.min_players, min(engine.max_players, 6)))
+    state, steps, sizes = play_random_match(engine, players, seed)
+    assert engine.is_finished(state)
+    result = engine.scores(state)
+    assert set(result["players"]) == set(state.players)
+    assert result["winners"], "a finished match names its winners"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_state_size_stays_flat_over_a_whole_match(game_id):
+    engine = REGISTRY[game_id]
+    state, steps, sizes = play_random_match(engine, engine.min_players, 11)
+    start = len(json.dumps(engine.encode(
+        engine.new_match(("p0", "p1"), engine.resolve_options({}), "seed-11", now=NOW))))
+    # No history is kept: the largest state of the match stays within a small multiple of the
+    # first one, however many moves were played.
+    assert max(sizes) < 4 * start + 2048, (start, max(sizes), steps)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_moves_by_strangers_and_after_the_end_are_refused(game_id):
+    engine = REGISTRY[game_id]
+    state, _, _ = play_random_match(engine, engine.min_players, 3, checks=False)
+    move = {"type": engine.move_types[0].type, "player": state.players[0]}
+    with pytest.raises(MoveRefused) as refused:
+        engine.apply(state, move, now=NOW)
+    assert refused.value.code == "game_over"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_catalogue_declarations_are_complete(game_id):
+    engine = REGISTRY[game_id]
+    assert engine.id == game_id
+    assert 2 <= engine.min_players <= engine.max_players
+    defaults = engine.resolve_options({})
+    assert set(defaults) == {o.name for o in engine.options}
+    assert engine.move_types, "a game declares its move types"

@@ -1,0 +1,44 @@
+"""Fixtures shared by the HTTP tests: an application with an injected clock, open or sealed."""
+
+from __future__ import annotations
+
+import pytest
+
+import referee
+
+SEALING_KEYS = ["k" * 32 + "-first-key-for-tests", "k" * 32 + "-second-key-for-tests"]
+
+
+class Clock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, now: float = 1_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def app(clock):
+    return referee.create_app({"CLOCK": clock, "STATE_KEYS": []})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def sealed_app(clock):
+    return referee.create_app({"CLOCK": clock, "STATE_KEYS": list(SEALING_KEYS)})
+
+
+@pytest.fixture
+def sealed_client(sealed_app):
+    return sealed_app.test_client()
