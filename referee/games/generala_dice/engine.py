@@ -246,16 +246,32 @@ class GeneralaDice(Engine):
                     problems.append(f"{player}'s sheet has an unknown box {box!r}")
                 elif points not in possible_scores(box, values):
                     problems.append(f"{player}'s {box} box holds {points}, which it cannot score")
-            if sheet.get("doble_generala", 0) > 0 and sheet.get("generala") != values["generala"]:
+            # A Generala box worth 0 (house values) never unlocks the Doble, as in _doble.
+            unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
+            if sheet.get("doble_generala", 0) > 0 and not unlocked:
                 problems.append(f"{player}'s Doble Generala scored without a Generala of "
                                 f"{values['generala']}")
         problems += self._turn_order_problems(state)
-        if state.instant_winner is not None and state.instant_winner not in players:
-            problems.append("the instant winner is not a player")
+        if state.instant_winner is not None:
+            problems += self._instant_win_problems(state)
         if state.options.turn_seconds == 0 and state.deadline is not None:
             problems.append("a deadline is set but the turn clock is off")
         if state.options.turn_seconds and state.deadline is None and not self.is_finished(state):
             problems.append("the turn clock is on but no deadline is set")
+        return problems
+
+    def _instant_win_problems(self, state: State) -> list[str]:
+        # Only the house rule ends a match at once, and only on the roll that stopped it: the
+        # player to act, on the first roll of his turn, showing five of a kind.
+        if state.instant_winner not in state.players:
+            return ["the instant winner is not a player"]
+        problems = []
+        if not state.options.servida_generala_wins:
+            problems.append("an instant winner is set but the servida Generala house rule is off")
+        if (state.instant_winner != state.players[state.current] or state.rolls != 1
+                or not is_generala(state.dice)):
+            problems.append("the instant winner must be the player to act, showing five of a "
+                            "kind on the first roll of the turn")
         return problems
 
     def _turn_order_problems(self, state: State) -> list[str]:
