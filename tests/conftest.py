@@ -35,6 +35,11 @@ def client(app):
 
 
 @pytest.fixture
+def sealing_keys() -> list[str]:
+    return list(SEALING_KEYS)
+
+
+@pytest.fixture
 def sealed_app(clock):
     return referee.create_app({"CLOCK": clock, "STATE_KEYS": list(SEALING_KEYS)})
 

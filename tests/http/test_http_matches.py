@@ -1,0 +1,148 @@
+"""Whole matches through HTTP: outcomes, fairness, the turn clock, dry runs, views, viewers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.core import dice as dice_source
+from referee.games import REGISTRY
+
+DICE = "/v1/games/generala-dice"
+OUTCOME_KEYS = {"state", "status", "to_act", "legal_moves", "scores", "events", "seed_commitment"}
+
+
+def create(client, game="generala-dice", players=("ann", "bob"), **extra):
+    body = {"players": list(players), **extra}
+    response = client.post(f"/v1/games/{game}/matches", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def post(client, game, state, move, **extra):
+    response = client.post(f"/v1/games/{game}/moves", json={"state": state, "move": move, **extra})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def play_out(client, game, outcome, pick, limit=20_000, **extra):
+    for _ in range(limit):
+        if outcome["status"] == "finished":
+            return outcome
+        assert outcome["legal_moves"], "a match in progress offers legal moves"
+        outcome = post(client, game, outcome["state"], pick.choice(outcome["legal_moves"]), **extra)
+    raise AssertionError("the match did not end")
+
+
+def test_creation_answers_a_full_outcome_with_a_seed_commitment(client):
+    outcome = create(client, seed="table-7")
+    assert OUTCOME_KEYS <= set(outcome)
+    assert outcome["status"] == "in_progress" and outcome["to_act"] == ["ann"]
+    assert outcome["seed_commitment"] == hashlib.sha256(b"table-7").hexdigest()
+    assert "seed" not in outcome
+    assert outcome["events"][0]["type"] == "match_created"
+    assert set(outcome["scores"]["players"]) == {"ann", "bob"}
+    assert all(p["total"] == 0 for p in outcome["scores"]["players"].values())
+
+
+def test_a_finished_match_reveals_the_seed_and_every_roll_can_be_replayed(client):
+    pick = random.Random(5)
+    outcome = create(client, seed="replay-me", options={"turn_seconds": 0})
+    commitment = outcome["seed_commitment"]
+    rolls = []
+    while outcome["status"] != "finished":
+        step = outcome["state"]["step"]
+        outcome = post(client, "generala-dice", outcome["state"], pick.choice(outcome["legal_moves"]))
+        rolls += [(step, e["rolled"]) for e in outcome["events"] if e["type"] == "dice_rolled"]
+    assert hashlib.sha256(outcome["seed"].encode()).hexdigest() == commitment
+    for step, rolled in rolls:
+        assert list(dice_source.roll(outcome["seed"], step, len(rolled))) == rolled
+    assert outcome["scores"]["winners"]
+    assert any(e["type"] == "game_finished" for e in outcome["events"])
+
+
+def test_posting_the_same_state_twice_cannot_reroll_the_dice(client):
+    outcome = create(client)
+    move = {"type": "roll", "player": "ann", "keep": []}
+    first = post(client, "generala-dice", outcome["state"], move)
+    second = post(client, "generala-dice", outcome["state"], move)
+    assert first["state"]["dice"] == second["state"]["dice"]
+
+
+def test_the_same_seed_gives_the_same_match(client):
+    a = create(client, seed=99)
+    b = create(client, seed=99)
+    move = {"type": "roll", "player": "ann", "keep": []}
+    assert post(client, "generala-dice", a["state"], move)["state"]["dice"] == \
+        post(client, "generala-dice", b["state"], move)["state"]["dice"]
+
+
+def test_without_a_seed_each_match_gets_a_secret_one(client):
+    assert create(client)["seed_commitment"] != create(client)["seed_commitment"]
+
+
+def test_after_the_deadline_any_player_may_post_timeout(client, clock):
+    outcome = create(client, options={"turn_seconds": 45})
+    assert all(m["type"] != "timeout" for m in outcome["legal_moves"])
+    clock.now += 46
+    listed = client.post(f"{DICE}/legal-moves", json={"state": outcome["state"]}).get_json()
+    assert {"type": "timeout", "player": "bob"} in listed["legal_moves"]
+    after = post(client, "generala-dice", outcome["state"], {"type": "timeout", "player": "bob"})
+    kinds = [e["type"] for e in after["events"]]
+    assert kinds[:3] == ["timeout", "dice_rolled", "box_scored"]
+    assert after["to_act"] == ["bob"]
+    assert after["state"]["deadline"] == clock.now + 45
+
+
+def test_the_dry_run_says_legal_or_why_not_and_reveals_no_roll(client):
+    outcome = create(client)
+    yes = client.post(f"{DICE}/validations", json={
+        "state": outcome["state"], "move": {"type": "roll", "player": "ann", "keep": []}})
+    assert yes.get_json() == {"legal": True}
+    no = client.post(f"{DICE}/validations", json={
+        "state": outcome["state"], "move": {"type": "roll", "player": "bob", "keep": []}})
+    assert no.get_json()["legal"] is False and no.get_json()["code"] == "not_your_turn"
+    bad = client.post(f"{DICE}/validations", json={
+        "state": outcome["state"], "move": {"type": "roll", "player": "ann", "keep": "x"}})
+    assert bad.get_json()["code"] == "validation_error"
+    rule = client.post(f"{DICE}/validations", json={
+        "state": outcome["state"], "move": {"type": "score", "player": "ann", "box": "full"}})
+    assert rule.get_json()["rule"] == "roll_before_scoring"
+
+
+def test_legal_moves_for_one_player_and_the_view_endpoint(client):
+    outcome = create(client)
+    listed = client.post(f"{DICE}/legal-moves", json={"state": outcome["state"], "player": "bob"})
+    assert listed.get_json()["legal_moves"] == []
+    view = client.post(f"{DICE}/views", json={"state": outcome["state"], "player": "ann"}).get_json()
+    assert view["player"] == "ann" and view["legal_moves"] == outcome["legal_moves"]
+    assert "seed" not in json.dumps(view["view"])
+    missing = client.post(f"{DICE}/views", json={"state": outcome["state"], "player": "zed"})
+    assert missing.status_code == 422
+
+
+def test_a_viewer_sees_only_his_own_legal_moves_and_a_view(client):
+    outcome = create(client, viewer="bob")
+    assert outcome["legal_moves"] == [] and outcome["view"]["you"] == "bob"
+    after = post(client, "generala-dice", outcome["state"],
+                 {"type": "roll", "player": "ann", "keep": []}, viewer="ann")
+    assert after["legal_moves"] and all(m["player"] == "ann" for m in after["legal_moves"])
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@given(seed=st.integers(0, 2**31))
+@settings(max_examples=3, deadline=None)
+def test_random_whole_matches_through_http_end_with_winners(client, game_id, seed):
+    engine = REGISTRY[game_id]
+    pick = random.Random(seed)
+    players = [f"p{i}" for i in range(pick.randint(engine.min_players, min(engine.max_players, 5)))]
+    outcome = create(client, game_id, players, seed=seed)
+    final = play_out(client, game_id, outcome, pick)
+    assert final["scores"]["winners"] and final["legal_moves"] == [] and final["to_act"] == []
+    refused = client.post(f"/v1/games/{game_id}/moves", json={
+        "state": final["state"], "move": {"type": engine.move_types[0].type, "player": players[0]}})
+    assert refused.status_code in (409, 422)

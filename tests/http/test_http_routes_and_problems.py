@@ -1,0 +1,188 @@
+"""The service's routes against its contract, and every problem answer it documents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+import referee
+from referee.games import REGISTRY
+from referee.http.problems import CATALOGUE
+
+SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+DICE = "/v1/games/generala-dice"
+
+
+def _flask_path(rule: str) -> str:
+    return rule.replace("<game_id>", "{game_id}")
+
+
+def test_every_route_is_in_the_contract_and_every_contract_path_is_routed(app):
+    routed = {(_flask_path(r.rule), m.lower()) for r in app.url_map.iter_rules()
+              for m in r.methods - {"HEAD", "OPTIONS"} if r.endpoint != "static"}
+    documented = {(path, method) for path, ops in SPEC["paths"].items()
+                  for method in ops if method in {"get", "post", "put", "patch", "delete"}}
+    assert routed == documented
+
+
+def test_every_problem_code_is_documented_with_its_status():
+    documented = {row["code"]: row["status"] for row in SPEC["x-error-codes"]}
+    enum = set(SPEC["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    for code, (status, _) in CATALOGUE.items():
+        assert code in enum
+        if code != "internal_error":
+            assert documented[code] == status
+
+
+def test_catalogue_lists_every_registered_game_with_options(client):
+    body = client.get("/v1/games").get_json()
+    assert {g["id"] for g in body["games"]} == set(REGISTRY)
+    for game in body["games"]:
+        for option in game["options"]:
+            assert {"name", "type", "default", "description"} <= set(option)
+
+
+def test_one_game_entry_adds_its_move_types(client):
+    body = client.get(DICE).get_json()
+    assert {m["type"] for m in body["move_types"]} == {"roll", "score", "timeout"}
+
+
+def assert_problem(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.get_data(as_text=True)
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json(force=True)
+    assert body["code"] == code and body["status"] == status
+    assert body["type"] == f"urn:referee:problem:{code}"
+    assert body["title"] and body["detail"]
+    return body
+
+
+def new_match(client, **extra):
+    body = {"players": ["ann", "bob"], "seed": 1, "options": {"turn_seconds": 0}}
+    body.update(extra)
+    response = client.post(f"{DICE}/matches", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+@pytest.mark.parametrize("body,content_type,status,code", [
+    (b"{", "application/json", 400, "malformed_json"),
+    (b"\xff\xfe", "application/json", 400, "malformed_json"),
+    (b'{"players": ["a", "b"]}', "text/plain", 415, "unsupported_media_type"),
+    (b"[1, 2]", "application/json", 422, "validation_error"),
+    (b'{"players": ["a", "a"]}', "application/json", 422, "validation_error"),
+    (b'{"players": ["a", ""]}', "application/json", 422, "validation_error"),
+    (b'{"players": ["a"]}', "application/json", 422, "validation_error"),
+    (b'{"players": ["a", "b"], "extra": 1}', "application/json", 422, "validation_error"),
+    (b'{"players": ["a", "b"], "options": {"nope": 1}}', "application/json", 422, "invalid_options"),
+    (b'{"players": ["a", "b"], "options": {"turn_seconds": "9"}}', "application/json", 422, "invalid_options"),
+    (b'{"players": ["a", "b"], "options": {"turn_seconds": -1}}', "application/json", 422, "invalid_options"),
+    (b'{"players": ["a", "b"], "options": {"servida_generala_wins": 1}}', "application/json", 422, "invalid_options"),
+    (b'{"players": ["a", "b"], "seed": 1.5}', "application/json", 422, "validation_error"),
+    (b'{"players": ["a", "b"], "viewer": "zed"}', "application/json", 422, "validation_error"),
+], ids=["truncated", "not-utf8", "text-plain", "array-body", "duplicate-players", "empty-player-id",
+        "too-few-players", "unknown-field", "unknown-option", "option-wrong-type",
+        "option-out-of-range", "boolean-option-as-integer", "float-seed", "viewer-not-a-player"])
+def test_bad_creation_requests_get_their_problem_code(client, body, content_type, status, code):
+    assert_problem(client.post(f"{DICE}/matches", data=body, content_type=content_type),
+                   status, code)
+
+
+def test_invalid_options_lists_every_problem_at_once(client):
+    response = client.post(f"{DICE}/matches", json={
+        "players": ["a", "b"], "options": {"nope": 1, "full": -3}})
+    body = assert_problem(response, 422, "invalid_options")
+    assert len(body["problems"]) == 2
+
+
+def test_unknown_game_unknown_path_and_wrong_method(client):
+    assert_problem(client.get("/v1/games/chess"), 404, "unknown_game")
+    assert_problem(client.post("/v1/games/chess/matches", json={"players": ["a", "b"]}),
+                   404, "unknown_game")
+    assert_problem(client.get("/v2/nothing"), 404, "not_found")
+    response = client.delete("/v1/games")
+    assert_problem(response, 405, "method_not_allowed")
+    assert "GET" in response.headers["Allow"]
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(clock):
+    app = referee.create_app({"CLOCK": clock, "STATE_KEYS": [], "MAX_BODY_BYTES": 1000})
+    response = app.test_client().post(f"{DICE}/matches", data=b" " * 5000,
+                                      content_type="application/json")
+    assert_problem(response, 413, "payload_too_large")
+
+
+def test_deeply_nested_json_is_refused(client):
+    deep = b'{"players": ["a", "b"], "options": ' + b'{"a": ' * 200 + b'1' + b'}' * 200 + b'}'
+    assert_problem(client.post(f"{DICE}/matches", data=deep, content_type="application/json"),
+                   422, "validation_error")
+    very_deep = b"[" * 100_000 + b"]" * 100_000
+    assert_problem(client.post(f"{DICE}/matches", data=very_deep,
+                               content_type="application/json"), 422, "validation_error")
+
+
+def test_an_illegal_move_names_its_rule_and_leaves_the_state_alone(client):
+    outcome = new_match(client)
+    before = json.dumps(outcome["state"], sort_keys=True)
+    move = {"type": "score", "player": "ann", "box": "full"}
+    body = assert_problem(client.post(f"{DICE}/moves", json={"state": outcome["state"],
+                                                             "move": move}), 422, "illegal_move")
+    assert body["rule"] == "roll_before_scoring"
+    assert json.dumps(outcome["state"], sort_keys=True) == before
+
+
+@pytest.mark.parametrize("move,status,code", [
+    ({"type": "roll", "player": "bob", "keep": []}, 409, "not_your_turn"),
+    ({"type": "roll", "player": "zed", "keep": []}, 409, "not_your_turn"),
+    ({"type": "fly", "player": "ann"}, 422, "validation_error"),
+    ({"type": "roll"}, 422, "validation_error"),
+    ({"type": "roll", "player": "ann", "keep": ["1"]}, 422, "validation_error"),
+    ({"type": "roll", "player": "ann", "keep": [True]}, 422, "validation_error"),
+    ({"type": "roll", "player": "ann", "keep": [7]}, 422, "validation_error"),
+    ({"type": "score", "player": "ann", "box": "chance"}, 422, "validation_error"),
+    ({"type": "roll", "player": "ann", "extra": 1}, 422, "validation_error"),
+    ({"type": "timeout", "player": "bob"}, 422, "illegal_move"),
+], ids=["other-players-turn", "stranger", "unknown-type", "no-player", "keep-strings",
+        "keep-booleans", "keep-face-seven", "unknown-box", "unknown-field", "timeout-without-clock"])
+def test_refused_moves_get_their_problem_code(client, move, status, code):
+    outcome = new_match(client)
+    assert_problem(client.post(f"{DICE}/moves", json={"state": outcome["state"], "move": move}),
+                   status, code)
+
+
+@pytest.mark.parametrize("mutate,problem", [
+    (lambda s: s.update(dice=[1, 2, 3, 4, 5, 6], rolls=1), "6 dice"),
+    (lambda s: s.update(current=7), "turn index"),
+    (lambda s: s["sheets"][0].update(full=31), "cannot score"),
+    (lambda s: s["sheets"][1].update(full=30), "turn order"),
+    (lambda s: s.update(players=["ann", "ann"]), "unique"),
+    (lambda s: s.pop("seed"), "does not parse"),
+    (lambda s: s.update(rolls="1"), "does not parse"),
+], ids=["six-dice", "turn-past-players", "impossible-box-value", "box-out-of-turn",
+        "duplicate-players", "missing-field", "wrong-type"])
+def test_broken_states_are_invalid_state(client, mutate, problem):
+    state = new_match(client)["state"]
+    mutate(state)
+    body = assert_problem(client.post(f"{DICE}/moves", json={
+        "state": state, "move": {"type": "roll", "player": "ann", "keep": []}}),
+        422, "invalid_state")
+    assert problem in body["detail"]
+
+
+def test_a_sealed_token_is_refused_in_open_mode(client):
+    assert_problem(client.post(f"{DICE}/legal-moves", json={"state": "v1.abc"}),
+                   422, "invalid_state")
+
+
+def test_health_contract_and_docs_pages(client):
+    assert client.get("/healthz").get_json()["status"] == "ok"
+    spec = client.get("/openapi.yaml")
+    assert spec.status_code == 200 and yaml.safe_load(spec.data)["openapi"].startswith("3.1")
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "/v1/games/{game_id}/moves" in html and "illegal_move" in html
+    assert "http://" not in html.split("<body>")[0] and "<script" not in html

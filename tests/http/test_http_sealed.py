@@ -1,0 +1,108 @@
+"""Sealed mode: tokens a client can neither read nor alter, bound to their game, rotatable."""
+
+from __future__ import annotations
+
+import base64
+import random
+
+import pytest
+
+import referee
+from referee.http.sealing import Sealer
+
+
+DICE = "/v1/games/generala-dice"
+ROLL = {"type": "roll", "player": "ann", "keep": []}
+
+
+def create(client, **extra):
+    response = client.post(f"{DICE}/matches", json={"players": ["ann", "bob"], "seed": "s3cret",
+                                                     **extra})
+    assert response.status_code == 201
+    return response.get_json()
+
+
+def code_of(response):
+    return response.get_json(force=True).get("code")
+
+
+def test_a_sealed_state_is_an_opaque_token_hiding_the_seed(sealed_client):
+    outcome = create(sealed_client)
+    token = outcome["state"]
+    assert isinstance(token, str) and token.startswith("v1.")
+    raw = base64.urlsafe_b64decode(token[3:] + "==")
+    assert b"s3cret" not in raw and b"players" not in raw
+    moved = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
+    assert moved.status_code == 200 and isinstance(moved.get_json()["state"], str)
+
+
+def flip(token: str, index: int) -> str:
+    body = bytearray(base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4)))
+    body[index % len(body)] ^= 0x01
+    return "v1." + base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda t: flip(t, 0),
+    lambda t: flip(t, 20),
+    lambda t: flip(t, -1),
+    lambda t: t[:-5],
+    lambda t: t[:10],
+    lambda t: "v2." + t[3:],
+    lambda t: "v1.",
+    lambda t: "v1.!!!not-base64!!!",
+    lambda t: t + "AAAA",
+], ids=["flip-nonce", "flip-body", "flip-tag", "truncated", "cut-short", "forged-version",
+        "empty", "not-base64", "extended"])
+def test_any_altered_token_is_tampered_state(sealed_client, spoil):
+    token = create(sealed_client)["state"]
+    response = sealed_client.post(f"{DICE}/moves", json={"state": spoil(token), "move": ROLL})
+    assert response.status_code == 422 and code_of(response) == "tampered_state"
+
+
+def test_a_plain_json_state_is_refused_in_sealed_mode(client, sealed_client):
+    open_state = create(client)["state"]
+    response = sealed_client.post(f"{DICE}/moves", json={"state": open_state, "move": ROLL})
+    assert code_of(response) == "tampered_state"
+
+
+def test_a_token_of_another_game_is_refused(sealing_keys):
+    sealer = Sealer(sealing_keys)
+    token = sealer.seal("generala-cards", b"{}")
+    from referee.core.errors import TamperedState
+    with pytest.raises(TamperedState):
+        sealer.open("generala-dice", token)
+
+
+def test_keys_rotate_first_seals_every_listed_key_opens(clock, sealing_keys):
+    old = referee.create_app({"CLOCK": clock, "STATE_KEYS": [sealing_keys[1]]}).test_client()
+    new = referee.create_app({"CLOCK": clock, "STATE_KEYS": sealing_keys}).test_client()
+    retired = referee.create_app({"CLOCK": clock, "STATE_KEYS": [sealing_keys[0]]}).test_client()
+    token = create(old)["state"]
+    assert new.post(f"{DICE}/moves", json={"state": token, "move": ROLL}).status_code == 200
+    response = retired.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
+    assert code_of(response) == "tampered_state"
+
+
+def test_replaying_an_earlier_token_gives_the_same_dice(sealed_client):
+    token = create(sealed_client)["state"]
+    first = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL}).get_json()
+    again = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL}).get_json()
+    dice = [e["dice"] for e in first["events"] if e["type"] == "dice_rolled"]
+    assert dice == [e["dice"] for e in again["events"] if e["type"] == "dice_rolled"]
+
+
+def test_the_seed_is_revealed_only_when_the_match_ends(sealed_client):
+    pick = random.Random(1)
+    outcome = create(sealed_client, options={"turn_seconds": 0})
+    while outcome["status"] != "finished":
+        assert "seed" not in outcome
+        outcome = sealed_client.post(f"{DICE}/moves", json={
+            "state": outcome["state"], "move": pick.choice(outcome["legal_moves"])}).get_json()
+    assert outcome["seed"] == "s3cret"
+
+
+def test_short_keys_are_refused_at_startup(monkeypatch):
+    monkeypatch.setenv("REFEREE_STATE_KEYS", "too-short")
+    with pytest.raises(ValueError):
+        referee.create_app()
