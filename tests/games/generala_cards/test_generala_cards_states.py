@@ -1,0 +1,136 @@
+"""Générala (cards): hand-made states that break an invariant are refused as `invalid_state`.
+
+Each row takes a sound state, breaks one thing in its wire form (as sent over HTTP), and
+checks that `Engine.decode` raises `InvalidState` naming the problem.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from referee.core.errors import InvalidState
+from referee.games.generala_cards import ENGINE
+from referee.games.generala_cards.engine import DECK
+from referee.games.generala_cards.state import Options, Play, State
+
+HANDS = (("2C", "3C"), ("4C", "5C", "X1"), ("6C", "7C"), ("8C", "9C"))
+TRICK = (Play(0, "TH"),)
+USED = {c for h in HANDS for c in h} | {"TH"}
+SOUND = State(
+    players=("a", "b", "c", "d"), options=Options(), seed="seed", step=3, deal=2, dealer=3,
+    hands=HANDS, trick=TRICK, leader=0, current=1,
+    discards=tuple(c for c in DECK if c not in USED), eliminated=(0, 0, 0, 0),
+)
+
+
+def wire(**changes):
+    data = msgspec.json.decode(msgspec.json.encode(ENGINE.encode(SOUND)))
+    for path, value in changes.items():
+        target = data
+        *parents, last = path.split("__")
+        for key in parents:
+            target = target[int(key) if isinstance(target, list) else key]
+        target[int(last) if isinstance(target, list) else last] = value
+    return data
+
+
+def test_the_sound_state_decodes_to_itself():
+    assert ENGINE.problems(SOUND) == []
+    assert ENGINE.decode(ENGINE.encode(SOUND)) == SOUND
+
+
+DISCARDS = list(SOUND.discards)
+BROKEN = [
+    # conservation: every one of the 54 cards in exactly one place
+    ("a card missing", wire(discards=DISCARDS[1:]), "is missing"),
+    ("a card duplicated in two hands", wire(hands__2=["6C", "7C", "2C"]), "too many"),
+    ("a card both in a hand and on the table", wire(trick__0__card="2C"), "too many"),
+    ("a card both in a hand and face down", wire(discards=DISCARDS + ["9C"]), "too many"),
+    ("a joker duplicated", wire(hands__3=["8C", "9C", "X1"]), "X1 appears"),
+    ("something that is no card", wire(hands__0=["2C", "3C", "ZZ"]), "not a card"),
+    # who acts
+    ("the player to act is out of the deal", wire(hands__1=[], current=1,
+                                                  discards=DISCARDS + ["4C", "5C", "X1"]),
+     "out of this deal"),
+    ("the player to act is out of the match",
+     wire(eliminated=[0, 1, 0, 0], hands__1=[], discards=DISCARDS + ["4C", "5C", "X1"]),
+     "out of the match"),
+    ("the player to act is past the players", wire(current=4), "past the players"),
+    ("the player to act is not next", wire(current=2), "is next"),
+    ("the player to act already laid a card", wire(current=0), "already laid"),
+    ("nobody led but the player to act is not the leader", wire(trick=[], current=1,
+                                                                hands__0=["2C", "3C", "TH"]),
+     "not the leader"),
+    # the trick
+    ("the trick's first card is not the leader's", wire(leader=1), "not laid by the leader"),
+    ("a player skipped in the trick", wire(trick=[{"seat": 0, "card": "TH"},
+                                                  {"seat": 2, "card": "JH"}],
+                                           current=3,
+                                           discards=[c for c in DISCARDS if c != "JH"]),
+     "skipped"),
+    ("a card off the led suit", wire(trick=[{"seat": 0, "card": "TH"},
+                                            {"seat": 1, "card": "JS"}],
+                                     current=2,
+                                     discards=[c for c in DISCARDS if c != "JS"]),
+     "do not follow"),
+    ("a complete trick left on the table",
+     wire(hands=[["2C"], ["5C"], ["7C"], ["9C"]], current=1,
+          trick=[{"seat": 0, "card": "TH"}, {"seat": 1, "card": "JH"},
+                 {"seat": 2, "card": "QH"}, {"seat": 3, "card": "KH"}],
+          discards=[c for c in DECK if c not in {"2C", "5C", "7C", "9C", "TH", "JH", "QH",
+                                                 "KH"}]),
+     "should be over"),
+    ("a trick seat past the players", wire(trick__0__seat=7), "past the players"),
+    ("the leader past the players", wire(leader=-1), "past the players"),
+    ("the dealer past the players", wire(dealer=4), "past the players"),
+    ("a first lead card not in the leader's hand", wire(trick=[], hands__0=["2C", "3C", "TH"],
+                                                        current=0, first_lead="AS"),
+     "not in the leader's hand"),
+    ("a first lead card after the lead", wire(first_lead="2C"), "first trick has been led"),
+    # the match
+    ("an eliminated player holding cards", wire(eliminated=[0, 0, 1, 0]), "holds cards"),
+    ("two players lost the same deal", wire(eliminated=[0, 0, 1, 1], hands__2=[], hands__3=[],
+                                            discards=DISCARDS + ["6C", "7C", "8C", "9C"]),
+     "same deal"),
+    ("a player lost a deal not yet played", wire(eliminated=[0, 0, 0, 5], hands__3=[],
+                                                 discards=DISCARDS + ["8C", "9C"]),
+     "not yet played"),
+    ("a finished match with a player to act",
+     wire(eliminated=[0, 1, 2, 2], trick=[], hands=[[], ["2C"], [], []],
+          discards=[c for c in DECK if c != "2C"]), "named to act"),
+    ("one hand too few", wire(hands=[["2C"], ["3C"], ["4C"]]), "one hand per player"),
+    ("one elimination entry too many", wire(eliminated=[0, 0, 0, 0, 0]),
+     "one elimination entry"),
+    ("a deal numbered zero", wire(deal=0), "deal number"),
+    ("a negative step", wire(step=-1), "step is negative"),
+    ("an empty seed", wire(seed=""), "seed is empty"),
+    # players and options
+    ("one player", wire(players=["a"], hands=[[]], eliminated=[0]), "takes 2 to 10"),
+    ("eleven players", wire(players=list("abcdefghijk")), "takes 2 to 10"),
+    ("two players with the same id", wire(players=["a", "b", "a", "d"]), "unique"),
+    ("an unknown variant", wire(options__variant="spanish"), "options.variant"),
+    ("a dealer option naming nobody", wire(options__dealer="zed"), "options.dealer"),
+]
+
+
+@pytest.mark.parametrize("data,fragment", [r[1:] for r in BROKEN], ids=[r[0] for r in BROKEN])
+def test_a_state_breaking_an_invariant_is_refused(data, fragment):
+    with pytest.raises(InvalidState) as err:
+        ENGINE.decode(data)
+    assert err.value.code == "invalid_state"
+    assert any(fragment in p for p in err.value.problems), err.value.problems
+
+
+@pytest.mark.parametrize("data", [
+    wire(deal="2"), wire(trick=[["TH", 0]]), wire(eliminated=[0, 0, 0, None]),
+    wire(options__no_joker_after_joker=1), wire(hands=None),
+], ids=["a deal as text", "a play as a list", "a null elimination", "an integer boolean",
+        "no hands"])
+def test_a_state_of_the_wrong_shape_is_refused(data):
+    with pytest.raises(InvalidState):
+        ENGINE.decode(data)
+
+
+def test_a_trusted_state_skips_the_invariant_checks():
+    assert ENGINE.decode(wire(deal=0), trusted=True).deal == 0
