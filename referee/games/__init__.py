@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from referee.core.engine import Engine
 
+from .generala_cards import ENGINE as GENERALA_CARDS
 from .generala_dice import ENGINE as GENERALA_DICE
 
 REGISTRY: dict[str, Engine] = {
     engine.id: engine
     for engine in (
         GENERALA_DICE,
+        GENERALA_CARDS,
     )
 }

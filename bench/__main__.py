@@ -1,0 +1,167 @@
+"""`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
+echo of the same payloads, and state sizes at the start and end of a match.
+
+Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from referee.games import REGISTRY
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = 1_000_000.0
+
+
+def random_match(engine, players: int, seed: int):
+    """Yield (state, move) along one random match, legal moves listed at every step."""
+    pick = random.Random(seed)
+    names = tuple(f"p{i}" for i in range(players))
+    state = engine.new_match(names, engine.resolve_options({}), f"bench-{seed}", now=NOW)
+    while not engine.is_finished(state):
+        move = pick.choice(engine.legal_moves(state, now=NOW))
+        yield state, move
+        state, _ = engine.apply(state, move, now=NOW)
+    yield state, None
+
+
+def engine_rate(engine, seconds: float) -> tuple[float, int]:
+    moves, matches, seed = 0, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seed += 1
+        players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
+        pick = random.Random(seed)
+        state = engine.new_match(tuple(f"p{i}" for i in range(players)),
+                                 engine.resolve_options({}), f"bench-{seed}", now=NOW)
+        while not engine.is_finished(state):
+            state, _ = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)), now=NOW)
+            moves += 1
+        matches += 1
+    return moves / (time.perf_counter() - start), matches
+
+
+def state_sizes(engine) -> tuple[int, int, int]:
+    sizes = [len(json.dumps(engine.encode(s))) for s, _ in random_match(engine, engine.min_players, 7)]
+    return sizes[0], max(sizes), sizes[-1]
+
+
+def payloads(game_id: str, count: int) -> list[bytes]:
+    engine = REGISTRY[game_id]
+    bodies: list[bytes] = []
+    seed = 0
+    while len(bodies) < count:
+        seed += 1
+        for state, move in random_match(engine, engine.min_players, seed):
+            if move is not None:
+                bodies.append(json.dumps({"state": engine.encode(state), "move": move}).encode())
+    return bodies[:count]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(app_spec: str, port: int, workers: int) -> subprocess.Popen:
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
+               REFEREE_LOG_LEVEL="WARNING")
+    env.pop("REFEREE_STATE_KEYS", None)
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+                             app_spec], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError(f"{app_spec} did not start on port {port}")
+
+
+def _client(port: int, path: str, bodies: list[bytes], seconds: float, queue) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port)
+    headers = {"Content-Type": "application/json"}
+    done = errors = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        body = bodies[done % len(bodies)]
+        conn.request("POST", path, body, headers)
+        response = conn.getresponse()
+        response.read()
+        errors += response.status != 200
+        done += 1
+    queue.put((done, errors, time.perf_counter() - start))
+
+
+def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients: int):
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=_client, args=(port, path, bodies, seconds, queue))
+             for _ in range(clients)]
+    for p in procs:
+        p.start()
+    results = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    done = sum(r[0] for r in results)
+    errors = sum(r[1] for r in results)
+    return done / max(r[2] for r in results), errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--clients", type=int, default=2)
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+
+    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    print("\n== engine, in process (random matches, legal moves listed at every step)")
+    for game_id in games:
+        rate, matches = engine_rate(REGISTRY[game_id], args.seconds)
+        start, largest, end = state_sizes(REGISTRY[game_id])
+        print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches; state bytes "
+              f"start {start}, largest {largest}, end {end}")
+
+    print(f"\n== HTTP under gunicorn ({args.workers} worker, {args.clients} keep-alive clients),"
+          " moves endpoint vs a bare Flask echo of the same payloads")
+    ref_port, echo_port = free_port(), free_port()
+    referee = serve("referee:create_app()", ref_port, args.workers)
+    echo = serve("bench.echo_app:create_app()", echo_port, args.workers)
+    try:
+        for game_id in games:
+            bodies = payloads(game_id, 400)
+            echo_rate, echo_errors = http_rate(echo_port, "/echo", bodies, args.seconds, args.clients)
+            ref_rate, ref_errors = http_rate(ref_port, f"/v1/games/{game_id}/moves", bodies,
+                                             args.seconds, args.clients)
+            ratio = ref_rate / echo_rate
+            verdict = "meets" if ratio >= 0.6 else "BELOW"
+            size = sum(map(len, bodies)) // len(bodies)
+            print(f"{game_id:16s} referee {ref_rate:8,.0f} req/s, echo {echo_rate:8,.0f} req/s, "
+                  f"ratio {ratio:.2f} ({verdict} the 0.6 target); mean body {size} B; "
+                  f"errors {ref_errors}/{echo_errors}")
+    finally:
+        for proc in (referee, echo):
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
