@@ -1,0 +1,30 @@
+"""Huit américain, the French Crazy Eights with jokers (rule text: shared/seeds/003_*.txt).
+
+Rules enforced, in plain words: one or two 54-card decks; 2 players get 10 cards (15 with two
+decks), 3 get 8 (12), 4 or more 6 (9), up to as many players as leave a stock (8 with one
+deck, 11 with two). One card is turned up to start the pile (its effect does not apply; a
+joker there lets anything follow). In turn, a player lays one card of the suit or rank in
+force; if he cannot, he passes (or draws, per `when_stuck`). Special cards follow a table of
+effects that options can move or switch off; by default: a joker may be laid on anything and
+makes the next player draw 4, an ace makes him draw 2 (both stack when answered, a joker may
+answer an ace), an 8 may be laid on anything, names the suit and stops an attack, a jack
+reverses the direction, a 7 skips the next player, a 10 makes its player lay again or draw one.
+A player laying his next-to-last card must announce "Carte"; if he does not, any opponent may
+challenge until the next card is laid, and he draws 2. The round ends when a player lays his
+last card (or blocks when every player in turn passes with nothing left to draw); every other
+player adds the points of his hand; the match ends when a total reaches 100, lowest wins.
+
+Moves (`type`, `player`, and):
+  lay              card; suit (for a card that names one); target (for swap_hands, give_two);
+                   announce (true to say "Carte" with the next-to-last card)
+  lay_out_of_turn  the same fields; on_the_fly only: the exact twin of the top card
+  draw             no field: the pending attack, a suit hunt, the card after a 10, or when stuck
+  pass             no field: stuck with nothing (allowed) to draw
+  challenge        no field: "Contre-carte" on the player who did not announce
+
+See docs/rules/huit-americain.md for each clause of the text, the reading taken and its test.
+"""
+
+from .engine import HuitAmericain
+
+ENGINE = HuitAmericain()

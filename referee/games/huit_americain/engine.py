@@ -1,0 +1,858 @@
+"""The Huit américain engine: options, legal moves, applying a move, scores, views, invariants.
+
+Speed matters (the referee is benchmarked on random play with the legal moves listed at every
+step), so the hot paths read the compiled rule table (`rules.rules_of`) and build each new
+state once, from a small mutable working copy (`_Table`), instead of replacing fields one by
+one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from referee.core.cards import JOKER_RANK, SUITS, shuffled, standard_deck
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
+from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
+
+from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
+                    max_players, rules_of, table_of, table_problems)
+from .state import AGAIN, ATTACK, HUNT, OVER, PHASES, PLAY, Options, State
+
+STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
+PENALTY_CARDS = 2  # drawn for a move against the rules (house rule) and for a missed "Carte"
+GIVE_CARDS = 2
+_CARD_CHARS = frozenset(EFFECT_RANKS)
+
+
+def _effect_option(name: str) -> Option:
+    default, what = EFFECTS[name]
+    return Option("effect_" + name, "string", default,
+                  f"the rank that carries the {name} effect ({what}); X for the jokers, "
+                  "off to switch it off", choices=EFFECT_RANKS + (OFF,))
+
+
+def _points_option(rank: str) -> Option:
+    label = "the jokers" if rank == JOKER_RANK else f"a card of rank {rank}"
+    return Option("points_" + rank, "integer", DEFAULT_POINTS[rank],
+                  f"points {label} left in hand costs at the end of a round",
+                  minimum=0, maximum=1000)
+
+
+_LAY_FIELDS = (
+    Field("card", "card", "the card laid"),
+    Field("suit", "string", "the suit named; required for a card that names one (the 8), "
+          "refused for any other", required=False, choices=SUITS),
+    Field("target", "string", "the player chosen; required for a card whose effect targets "
+          "one (swap_hands, give_two), refused for any other", required=False),
+    Field("announce", "boolean", "\"Carte\": required to avoid a challenge when this card is "
+          "the player's next-to-last; refused otherwise", required=False),
+)
+
+
+class HuitAmericain(Engine):
+    id = "huit-americain"
+    name = "Huit américain"
+    summary = ("Crazy Eights with jokers: follow the suit or rank, attack with aces and jokers, "
+               "change suit with an 8; the lowest total wins when someone reaches 100.")
+    min_players = 2
+    max_players = max_players(2)
+    state_type = State
+    options = (
+        Option("decks", "integer", 1, "54-card decks used (2 allows more players and on_the_fly)",
+               minimum=1, maximum=2),
+        Option("when_stuck", "string", "pass", "what a player who cannot lay does: pass, draw one "
+               "card (and lay it if he can), or draw until he can lay (pioche continue)",
+               choices=STUCK_CHOICES),
+        Option("target", "integer", 100, "the match ends when a total reaches this",
+               minimum=1, maximum=100000),
+        Option("draw_penalty_on_error", "boolean", False, "house rule: a move out of turn or "
+               "against the rules makes its player draw 2 instead of being refused"),
+        Option("on_the_fly", "boolean", False, "house rule (two decks): a player holding the exact "
+               "card on top of the pile may lay it out of turn; play continues from him"),
+        Option("no_finish_on_eight", "boolean", False, "house rule: the card that names a suit "
+               "(the 8) cannot be a player's last card"),
+        Option("attack_returns", "boolean", False, "house rule: a player who goes out on an attack "
+               "that travels round back to him draws it, and the round goes on"),
+        *(_effect_option(name) for name in EFFECTS),
+        *(_points_option(rank) for rank in EFFECT_RANKS),
+    )
+    move_types = (
+        MoveType("lay", "the player in turn lays a card", _LAY_FIELDS),
+        MoveType("lay_out_of_turn", "on_the_fly: a player not in turn lays the exact twin of the "
+                 "card on top of the pile", _LAY_FIELDS),
+        MoveType("draw", "draw: the penalty of a pending attack, a suit hunt, the card after a 10, "
+                 "or the card(s) when_stuck allows a player who cannot lay"),
+        MoveType("pass", "a player who cannot lay (and may not or cannot draw) passes his turn"),
+        MoveType("challenge", "\"Contre-carte\": any opponent of a player who laid his "
+                 "next-to-last card without announcing it makes him draw 2"),
+    )
+
+    # -- options and creation ----------------------------------------------------------------
+    def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
+        problems = _combination_problems(Options(**options))
+        if problems:
+            raise InvalidOptions("; ".join(problems), problems=problems)
+        return options
+
+    def new_match(self, players, options, seed, *, now):
+        opts = Options(**options)
+        problems = _combination_problems(opts)
+        most = max_players(opts.decks)
+        if not 2 <= len(players) <= most:
+            problems.append(f"players: {len(players)} players, but {opts.decks} deck(s) "
+                            f"leave a stock for 2 to {most}")
+        if problems:
+            raise InvalidOptions("; ".join(problems), problems=problems)
+        n = len(players)
+        table = _Table.blank(tuple(players), opts, seed)
+        table.totals = [0] * n
+        table.round_points = (0,) * n
+        table.round = 0
+        table.deal()
+        return table.freeze()
+
+    # -- queries -----------------------------------------------------------------------------
+    def is_finished(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def to_act(self, state, *, now):
+        if state.phase == OVER:
+            return []
+        extra = _extra_actors(state, rules_of(state.options))
+        current = state.players[state.current]
+        if not extra:
+            return [current]
+        return [current] + [state.players[j] for j in sorted(extra)]
+
+    def legal_moves(self, state, *, now):
+        if state.phase == OVER:
+            return []
+        rules = rules_of(state.options)
+        players = state.players
+        i = state.current
+        player = players[i]
+        hand = state.hands[i]
+        phase = state.phase
+        cards = _layable(state, rules, hand)
+        moves: list[Move] = []
+        for card in cards:
+            _lay_moves(moves, "lay", player, card, len(hand), rules, players, i)
+        if phase == ATTACK or phase == HUNT:
+            moves.append({"type": "draw", "player": player})
+        elif phase == AGAIN:
+            if state.stock or len(state.pile) > 1:
+                moves.append({"type": "draw", "player": player})
+            elif not cards:
+                moves.append({"type": "pass", "player": player})
+        elif not cards:
+            if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
+                moves.append({"type": "draw", "player": player})
+            else:
+                moves.append({"type": "pass", "player": player})
+        u = state.unannounced
+        if u >= 0 and len(state.hands[u]) == 1:
+            for j, other in enumerate(players):
+                if j != u:
+                    moves.append({"type": "challenge", "player": other})
+        if rules.fly:
+            top = state.pile[-1]
+            for j, other in enumerate(players):
+                if j != i and _may_fly(state.hands[j], top, rules):
+                    _lay_moves(moves, "lay_out_of_turn", other, top, len(state.hands[j]), rules,
+                               players, j)
+        return moves
+
+    def scores(self, state):
+        players = {
+            p: {"total": state.totals[j], "cards": len(state.hands[j]),
+                "round_points": state.round_points[j]}
+            for j, p in enumerate(state.players)
+        }
+        winners: list[str] = []
+        draw = False
+        if state.phase == OVER:
+            low = min(state.totals)
+            winners = [p for j, p in enumerate(state.players) if state.totals[j] == low]
+            draw = len(winners) == len(state.players)
+        return {"players": players, "winners": winners, "draw": draw, "round": state.round,
+                "target": state.options.target}
+
+    def view(self, state, player):
+        seat = state.players.index(player) if player in state.players else None
+        u = state.unannounced
+        return {
+            "you": player,
+            "players": list(state.players),
+            "round": state.round,
+            "current": state.players[state.current],
+            "phase": state.phase,
+            "hand": list(state.hands[seat]) if seat is not None else [],
+            "top": state.pile[-1],
+            "suit": state.suit,
+            "rank": state.rank,
+            "direction": state.direction,
+            "attack": state.attack,
+            "hand_counts": {p: len(h) for p, h in zip(state.players, state.hands)},
+            "stock_count": len(state.stock),
+            "pile_count": len(state.pile),
+            "unannounced": state.players[u] if u >= 0 else None,
+        }
+
+    # -- applying a move ---------------------------------------------------------------------
+    def apply(self, state, move, *, now):
+        if state.phase == OVER:
+            raise GameOver("the match has finished")
+        player = move["player"]
+        if player not in state.players:
+            raise NotYourTurn(f"{player!r} is not a player of this match")
+        rules = rules_of(state.options)
+        try:
+            return _apply(state, move, rules)
+        except (NotYourTurn, IllegalMove) as refused:
+            if not rules.penalise:
+                raise
+            return _penalty(state, player, refused)
+
+    # -- invariants --------------------------------------------------------------------------
+    def problems(self, state):
+        problems: list[str] = []
+        players = state.players
+        n = len(players)
+        opts = state.options
+        problems += [f"options.{o.name}: {p}" for o in self.options
+                     if (p := o.problem(getattr(opts, o.name)))]
+        if problems:
+            return problems
+        problems += _combination_problems(opts)
+        most = max_players(opts.decks)
+        if not 2 <= n <= most:
+            problems.append(f"{n} players: {opts.decks} deck(s) take 2 to {most}")
+        if len(set(players)) != n or any(not p for p in players):
+            problems.append("player ids must be unique and non-empty")
+        if not state.seed:
+            problems.append("the seed is empty")
+        if state.step < 0:
+            problems.append("the random step is negative")
+        if state.round < 1:
+            problems.append(f"round {state.round}: rounds count from 1")
+        for name in ("hands", "totals", "round_points"):
+            if len(getattr(state, name)) != n:
+                problems.append(f"there must be one entry of {name} per player")
+        if not 0 <= state.current < n:
+            problems.append(f"the turn index {state.current} is past the players")
+        if state.direction not in (1, -1):
+            problems.append(f"direction {state.direction}: must be 1 or -1")
+        if state.phase not in PHASES:
+            problems.append(f"unknown phase {state.phase!r}")
+        if not state.pile:
+            problems.append("the pile is empty: a card is always face up")
+        if state.suit is not None and state.suit not in SUITS:
+            problems.append(f"the suit in force {state.suit!r} is not a suit")
+        if state.rank is not None and state.rank not in EFFECT_RANKS:
+            problems.append(f"the rank in force {state.rank!r} is not a rank")
+        if state.suit is None and state.rank is not None:
+            problems.append("a rank is in force without a suit")
+        if state.attack < 0:
+            problems.append("the pending attack is negative")
+        if not 0 <= state.passes < max(n, 1):
+            problems.append(f"{state.passes} passes in a row: a round blocks at {n}")
+        if not -1 <= state.unannounced < n:
+            problems.append(f"unannounced index {state.unannounced} is past the players")
+        if any(t < 0 for t in state.totals) or any(t < 0 for t in state.round_points):
+            problems.append("points cannot be negative")
+        if problems:
+            return problems
+        deck = standard_deck(jokers=2, decks=opts.decks)
+        places = {f"{p}'s hand": h for p, h in zip(players, state.hands)}
+        places["the stock"] = state.stock
+        places["the pile"] = state.pile
+        problems += _conservation(places, deck)
+        rules = rules_of(opts)
+        top_rank = state.pile[-1][0] if state.pile else None
+        if state.phase == ATTACK:
+            if state.attack <= 0:
+                problems.append("the attack phase has no penalty pending")
+            if top_rank not in rules.attack:
+                problems.append("an attack is pending but the top card does not attack")
+        elif state.attack:
+            problems.append(f"a penalty of {state.attack} is pending outside the attack phase")
+        if state.phase == HUNT and (state.suit is None or top_rank not in rules.names_suit):
+            problems.append("a suit hunt needs a named suit and a hunting card on top")
+        if state.phase == AGAIN and top_rank not in _ranks_of(rules, "play_again"):
+            problems.append("the play-again phase needs a play-again card on top")
+        empty = [p for p, h in zip(players, state.hands) if not h]
+        finished = state.phase == OVER
+        top_total = max(state.totals) if state.totals else 0
+        if finished and top_total < opts.target:
+            problems.append(f"the match is over but no total reaches {opts.target}")
+        if not finished and top_total >= opts.target:
+            problems.append(f"a total reaches {opts.target} but the match goes on")
+        if empty and not finished and not (state.phase == ATTACK and opts.attack_returns):
+            problems.append(f"{', '.join(empty)} holds no card but the round goes on")
+        if len(empty) == n and n:
+            problems.append("every hand is empty")
+        return problems
+
+
+# -- move listing helpers ----------------------------------------------------------------------
+def _ranks_of(rules: Rules, effect: str) -> set[str]:
+    return {r for r, e in rules.effect.items() if e == effect}
+
+
+def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
+    """The distinct cards of the player in turn he may lay now, in hand order."""
+    phase = state.phase
+    if phase == HUNT or not hand:
+        return []
+    out: list[str] = []
+    if phase == ATTACK:
+        attack = rules.attack
+        level = attack.get(state.pile[-1][0], 0)
+        stop = rules.stop
+        for card in hand:
+            r = card[0]
+            if (r == stop or attack.get(r, 0) >= level) and card not in out:
+                out.append(card)
+    else:
+        suit = state.suit
+        rank = state.rank
+        wild = rules.wild
+        if suit is None:
+            out = list(dict.fromkeys(hand))
+        else:
+            for card in hand:
+                if (card[1] == suit or card[0] == rank or card[0] in wild) and card not in out:
+                    out.append(card)
+    if rules.no_finish is not None and len(hand) == 1 and out and out[0][0] == rules.no_finish:
+        return []
+    return out
+
+
+def _may_fly(hand: tuple[str, ...], top: str, rules: Rules) -> bool:
+    if top not in hand:
+        return False
+    return not (rules.no_finish is not None and len(hand) == 1 and top[0] == rules.no_finish)
+
+
+def _lay_moves(moves: list[Move], kind: str, player: str, card: str, held: int, rules: Rules,
+               players: tuple[str, ...], seat: int) -> None:
+    r = card[0]
+    announces = (False, True) if held == 2 else (False,)
+    if r in rules.names_suit:
+        for announce in announces:
+            for s in SUITS:
+                moves.append({"type": kind, "player": player, "card": card, "suit": s,
+                              "announce": announce})
+    elif r in rules.targeted:
+        for announce in announces:
+            for j, other in enumerate(players):
+                if j != seat:
+                    moves.append({"type": kind, "player": player, "card": card,
+                                  "target": other, "announce": announce})
+    else:
+        for announce in announces:
+            moves.append({"type": kind, "player": player, "card": card, "announce": announce})
+
+
+def _extra_actors(state: State, rules: Rules) -> set[int]:
+    """Seats other than the player in turn who may act now (challenge, lay out of turn)."""
+    extra: set[int] = set()
+    u = state.unannounced
+    i = state.current
+    if u >= 0 and len(state.hands[u]) == 1:
+        extra.update(j for j in range(len(state.players)) if j != u and j != i)
+    if rules.fly:
+        top = state.pile[-1]
+        for j, hand in enumerate(state.hands):
+            if j != i and _may_fly(hand, top, rules):
+                extra.add(j)
+    return extra
+
+
+# -- applying ----------------------------------------------------------------------------------
+def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
+    kind = move["type"]
+    seat = state.players.index(move["player"])
+    if kind == "lay":
+        if seat != state.current:
+            raise NotYourTurn(f"it is not {move['player']}'s turn"
+                              + (" (lay_out_of_turn lays a twin of the top card)"
+                                 if rules.fly else ""))
+        return _lay(state, move, rules, seat, False)
+    if kind == "lay_out_of_turn":
+        return _lay(state, move, rules, seat, True)
+    if kind == "draw":
+        _check_turn(state, seat, move)
+        return _draw(state, rules)
+    if kind == "pass":
+        _check_turn(state, seat, move)
+        return _pass(state, rules)
+    if kind == "challenge":
+        return _challenge(state, rules, seat)
+    raise IllegalMove("move_type", f"{kind!r} is not a move of Huit américain")
+
+
+def _check_turn(state: State, seat: int, move: Move) -> None:
+    if seat != state.current:
+        raise NotYourTurn(f"it is not {move['player']}'s turn")
+
+
+def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
+    card = move["card"]
+    hand = state.hands[seat]
+    if fly:
+        if not rules.fly:
+            raise IllegalMove("on_the_fly", "laying out of turn needs the on_the_fly house rule "
+                              "(two decks)")
+        if seat == state.current:
+            raise IllegalMove("on_the_fly", "the player in turn lays with `lay`")
+        if card != state.pile[-1]:
+            raise IllegalMove("on_the_fly", f"only the exact twin of the top card "
+                              f"{state.pile[-1]} may be laid out of turn, not {card}")
+    if card not in hand:
+        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
+    r = card[0]
+    if not fly:
+        phase = state.phase
+        if phase == HUNT:
+            raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
+        if phase == ATTACK:
+            level = rules.attack.get(state.pile[-1][0], 0)
+            if not (r == rules.stop or rules.attack.get(r, 0) >= level):
+                raise IllegalMove("answer_attack", f"under attack, lay an attack card at least "
+                                  f"as strong or a stopping card, or draw {state.attack}")
+        elif not (state.suit is None or card[1] == state.suit or r == state.rank
+                  or r in rules.wild):
+            follow = state.suit if state.rank is None else f"{state.suit} or a {state.rank}"
+            raise IllegalMove("follow_suit_or_rank", f"{card} does not follow: lay a {follow} "
+                              "or a card laid on anything")
+    if rules.no_finish is not None and len(hand) == 1 and r == rules.no_finish:
+        raise IllegalMove("no_finish_on_eight", f"{card} cannot be the last card (house rule)")
+    named = move.get("suit")
+    if r in rules.names_suit:
+        if named not in SUITS:
+            raise IllegalMove("name_a_suit", f"laying {card} names a suit: give `suit`")
+    elif named is not None:
+        raise IllegalMove("name_a_suit", f"{card} does not name a suit")
+    target = move.get("target")
+    target_seat = -1
+    if r in rules.targeted:
+        if target not in state.players or target == move["player"]:
+            raise IllegalMove("choose_a_player", f"{card} needs `target`: another player")
+        target_seat = state.players.index(target)
+    elif target is not None:
+        raise IllegalMove("choose_a_player", f"{card} does not target a player")
+    announce = bool(move.get("announce", False))
+    if announce and len(hand) != 2:
+        raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
+    t = _Table.of(state, rules)
+    t.lay(seat, card, named, target_seat, announce, fly)
+    return t.freeze(), t.events
+
+
+def _draw(state: State, rules: Rules):
+    phase = state.phase
+    t = _Table.of(state, rules)
+    i = state.current
+    player = state.players[i]
+    if phase == ATTACK:
+        count = t.attack
+        got = t.draw(i, count, "attack")
+        t.events.append({"type": "effect", "effect": "attack_taken", "player": player,
+                         "penalty": count, "drawn": len(got)})
+        t.attack = 0
+        t.end_turn(i, 1)
+        t.over_if_someone_out()
+        return t.freeze(), t.events
+    drawable = bool(state.stock) or len(state.pile) > 1
+    if phase == HUNT:
+        suit = state.suit
+        got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
+        t.phase = PLAY
+        t.stuck_after_draw(i, bool(got))
+        return t.freeze(), t.events
+    if phase == AGAIN:
+        if not drawable:
+            raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
+        t.draw(i, 1, "play_again")
+        t.end_turn(i, 1)
+        return t.freeze(), t.events
+    # PLAY
+    if _layable(state, rules, state.hands[i]):
+        raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
+    if rules.stuck == "pass":
+        raise IllegalMove("stuck_passes", "a player who cannot lay passes (when_stuck=pass)")
+    if not drawable:
+        raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
+    if rules.stuck == "draw_one":
+        t.draw(i, 1, "stuck")
+    else:
+        t.draw_until(i, None, "stuck")
+    t.stuck_after_draw(i, True)
+    return t.freeze(), t.events
+
+
+def _pass(state: State, rules: Rules):
+    phase = state.phase
+    i = state.current
+    if phase == ATTACK or phase == HUNT:
+        raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
+                          else "draw until you get the named suit")
+    drawable = bool(state.stock) or len(state.pile) > 1
+    cards = _layable(state, rules, state.hands[i])
+    if phase == AGAIN:
+        if drawable:
+            raise IllegalMove("play_again", "after a 10, lay another card or draw one")
+        if cards:
+            raise IllegalMove("must_lay", "nothing to draw: lay a card")
+    else:
+        if cards:
+            raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
+        if rules.stuck != "pass" and drawable:
+            raise IllegalMove("must_draw", f"a player who cannot lay draws "
+                              f"(when_stuck={rules.stuck})")
+    t = _Table.of(state, rules)
+    t.events.append({"type": "passed", "player": state.players[i]})
+    t.passes += 1
+    if t.passes >= len(state.players):
+        t.end_round(blocked=True)
+    else:
+        t.end_turn(i, 1)
+    return t.freeze(), t.events
+
+
+def _challenge(state: State, rules: Rules, seat: int):
+    u = state.unannounced
+    if u < 0 or len(state.hands[u]) != 1:
+        raise IllegalMove("contre_carte", "nobody owes a \"Carte\" announce now")
+    if seat == u:
+        raise IllegalMove("contre_carte", "a player cannot challenge himself")
+    t = _Table.of(state, rules)
+    t.unannounced = -1
+    t.events.append({"type": "challenge", "player": state.players[seat],
+                     "target": state.players[u], "penalty": PENALTY_CARDS})
+    t.draw(u, PENALTY_CARDS, "contre_carte")
+    return t.freeze(), t.events
+
+
+def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
+    rules = rules_of(state.options)
+    t = _Table.of(state, rules)
+    seat = state.players.index(player)
+    t.events.append({"type": "penalty", "player": player, "code": refused.code,
+                     "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
+                     "penalty": PENALTY_CARDS})
+    t.draw(seat, PENALTY_CARDS, "penalty")
+    return t.freeze(), t.events
+
+
+class _Table:
+    """A mutable working copy of a state for the length of one move."""
+
+    __slots__ = ("players", "options", "rules", "seed", "step", "round", "hands", "stock", "pile",
+                 "suit", "rank", "current", "direction", "phase", "attack", "passes",
+                 "unannounced", "totals", "round_points", "events")
+
+    @classmethod
+    def of(cls, state: State, rules: Rules) -> "_Table":
+        t = cls.__new__(cls)
+        t.players = state.players
+        t.options = state.options
+        t.rules = rules
+        t.seed = state.seed
+        t.step = state.step
+        t.round = state.round
+        t.hands = list(state.hands)
+        t.stock = state.stock
+        t.pile = state.pile
+        t.suit = state.suit
+        t.rank = state.rank
+        t.current = state.current
+        t.direction = state.direction
+        t.phase = state.phase
+        t.attack = state.attack
+        t.passes = state.passes
+        t.unannounced = state.unannounced
+        t.totals = state.totals
+        t.round_points = state.round_points
+        t.events = []
+        return t
+
+    @classmethod
+    def blank(cls, players, options, seed) -> "_Table":
+        t = cls.__new__(cls)
+        t.players = players
+        t.options = options
+        t.rules = rules_of(options)
+        t.seed = seed
+        t.step = 0
+        t.events = []
+        return t
+
+    def freeze(self) -> State:
+        return State(self.players, self.options, self.seed, self.step, self.round,
+                     tuple(self.hands), self.stock, self.pile, self.suit, self.rank, self.current,
+                     self.direction, self.phase, self.attack, self.passes, self.unannounced,
+                     tuple(self.totals), self.round_points)
+
+    # -- cards moving ------------------------------------------------------------------------
+    def reshuffle(self) -> bool:
+        """The pile but its top becomes the new stock; False if there is nothing to shuffle."""
+        if len(self.pile) <= 1:
+            return False
+        self.stock = shuffled(self.pile[:-1], self.seed, self.step)
+        self.step += 1
+        self.pile = self.pile[-1:]
+        self.events.append({"type": "reshuffled", "count": len(self.stock)})
+        return True
+
+    def draw(self, seat: int, count: int, reason: str) -> tuple[str, ...]:
+        got: tuple[str, ...] = ()
+        while len(got) < count:
+            if not self.stock and not self.reshuffle():
+                break
+            take = min(count - len(got), len(self.stock))
+            got += self.stock[len(self.stock) - take:][::-1]
+            self.stock = self.stock[:len(self.stock) - take]
+        self._drawn(seat, got, reason)
+        return got
+
+    def draw_until(self, seat: int, wanted, reason: str) -> tuple[str, ...]:
+        """Draw one card at a time until `wanted(card)` holds (None: until the player can lay)
+        or nothing is left to draw."""
+        got: list[str] = []
+        hand = self.hands[seat]
+        while True:
+            if not self.stock and not self.reshuffle():
+                break
+            card = self.stock[-1]
+            self.stock = self.stock[:-1]
+            got.append(card)
+            if wanted is not None:
+                if wanted(card):
+                    break
+            elif self._follows(card, len(hand) + len(got)):
+                break
+        self._drawn(seat, tuple(got), reason)
+        return tuple(got)
+
+    def _follows(self, card: str, held: int) -> bool:
+        r = card[0]
+        rules = self.rules
+        if rules.no_finish is not None and held == 1 and r == rules.no_finish:
+            return False
+        return (self.suit is None or card[1] == self.suit or r == self.rank or r in rules.wild)
+
+    def _drawn(self, seat: int, got: tuple[str, ...], reason: str) -> None:
+        player = self.players[seat]
+        if got:
+            self.hands[seat] = self.hands[seat] + got
+            self.passes = 0
+        self.events.append({"type": "cards_drawn", "player": player, "count": len(got),
+                            "reason": reason, "private": {"player": player, "cards": list(got)}})
+
+    # -- turns -------------------------------------------------------------------------------
+    def seat_after(self, seat: int, steps: int) -> int:
+        return (seat + steps * self.direction) % len(self.players)
+
+    def end_turn(self, seat: int, steps: int) -> None:
+        self.current = self.seat_after(seat, steps)
+        self.phase = PLAY
+
+    def stuck_after_draw(self, seat: int, drew: bool) -> None:
+        """After drawing in a PLAY turn: he plays on if he can lay, else his turn ends (and
+        counts towards a blocked round if he drew nothing)."""
+        hand = self.hands[seat]
+        if any(self._follows(c, len(hand)) for c in hand):
+            return
+        self.events.append({"type": "passed", "player": self.players[seat]})
+        if not drew:
+            self.passes += 1
+            if self.passes >= len(self.players):
+                self.end_round(blocked=True)
+                return
+        self.end_turn(seat, 1)
+
+    def over_if_someone_out(self) -> bool:
+        """attack_returns: once the attack is over, a player left with no card ends the round."""
+        if any(not h for h in self.hands):
+            self.end_round(blocked=False)
+            return True
+        return False
+
+    def lay(self, seat: int, card: str, named: str | None, target: int, announce: bool,
+            fly: bool) -> None:
+        rules = self.rules
+        player = self.players[seat]
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands[seat] = hand = tuple(hand)
+        self.pile = self.pile + (card,)
+        self.passes = 0
+        self.unannounced = seat if len(hand) == 1 and not announce else -1
+        r = card[0]
+        was_attack = self.phase == ATTACK
+        if r in rules.names_suit:
+            self.suit, self.rank = named, None
+        elif r != JOKER_RANK:
+            self.suit, self.rank = card[1], r
+        event = {"type": "card_laid", "player": player, "card": card, "suit": self.suit,
+                 "cards_left": len(hand), "announce": announce}
+        if fly:
+            event["out_of_turn"] = True
+        self.events.append(event)
+        if announce:
+            self.events.append({"type": "carte", "player": player})
+        amount = rules.attack.get(r, 0)
+        if not hand and not (amount and rules.returns):
+            # Going out ends the round at once; the last card's effect does not apply.
+            if was_attack and r == rules.stop:
+                self.attack = 0
+            self.end_round(blocked=False)
+            return
+        self.current = seat
+        if amount:
+            self.attack = (self.attack if was_attack else 0) + amount
+            self.phase = ATTACK
+            nxt = self.seat_after(seat, 1)
+            self.events.append({"type": "effect", "effect": rules.effect[r], "player": player,
+                                "on": self.players[nxt], "penalty": self.attack})
+            self.current = nxt
+            return
+        if self.phase == ATTACK:
+            # Only a stopping card gets here (the rest are refused before).
+            self.events.append({"type": "effect", "effect": "stop", "player": player,
+                                "cancelled": self.attack})
+            self.attack = 0
+            self.phase = PLAY
+            if any(not h for h in self.hands):
+                self.end_round(blocked=False)
+                return
+        self.phase = PLAY
+        effect = rules.effect.get(r)
+        steps = 1
+        if effect is None:
+            pass
+        elif effect == "change_suit":
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "suit": named})
+        elif effect == "reverse":
+            self.direction = -self.direction
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "direction": self.direction})
+        elif effect == "skip":
+            steps = 2
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "skipped": self.players[self.seat_after(seat, 1)]})
+        elif effect == "play_again":
+            self.phase = AGAIN
+            steps = 0
+            self.events.append({"type": "effect", "effect": effect, "player": player})
+        elif effect == "swap_hands":
+            self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "target": self.players[target],
+                                "counts": {player: len(self.hands[seat]),
+                                           self.players[target]: len(self.hands[target])}})
+        elif effect == "rotate_hands":
+            n = len(self.players)
+            old = self.hands
+            self.hands = [old[(j - self.direction) % n] for j in range(n)]
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "direction": self.direction})
+        elif effect == "give_two":
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "target": self.players[target], "penalty": GIVE_CARDS})
+            self.draw(target, GIVE_CARDS, "give_two")
+        elif effect == "all_draw_one":
+            self.events.append({"type": "effect", "effect": effect, "player": player})
+            n = len(self.players)
+            for k in range(1, n):
+                self.draw(self.seat_after(seat, k), 1, "all_draw_one")
+        elif effect == "suit_hunt":
+            nxt = self.seat_after(seat, 1)
+            self.events.append({"type": "effect", "effect": effect, "player": player,
+                                "suit": named, "on": self.players[nxt]})
+            self.phase = HUNT
+        if steps:
+            self.current = self.seat_after(seat, steps)
+
+    # -- rounds ------------------------------------------------------------------------------
+    def end_round(self, blocked: bool) -> None:
+        points = self.rules.points
+        scored = tuple(hand_points(h, points) for h in self.hands)
+        self.round_points = scored
+        self.totals = [a + b for a, b in zip(self.totals, scored)]
+        self.attack = 0
+        self.passes = 0
+        self.unannounced = -1
+        self.events.append({
+            "type": "round_ended", "round": self.round, "blocked": blocked,
+            "out": [p for p, h in zip(self.players, self.hands) if not h],
+            "points": dict(zip(self.players, scored)),
+            "totals": dict(zip(self.players, self.totals)),
+        })
+        if max(self.totals) >= self.rules.target:
+            self.phase = OVER
+            low = min(self.totals)
+            self.events.append({"type": "match_ended",
+                                "winners": [p for p, x in zip(self.players, self.totals)
+                                            if x == low],
+                                "totals": dict(zip(self.players, self.totals))})
+            return
+        self.deal()
+
+    def deal(self) -> None:
+        """A new round: shuffle the whole deck, deal, turn one card up; the seat after the
+        previous round's first player starts, in seat order."""
+        n = len(self.players)
+        decks = self.options.decks
+        deck = shuffled(standard_deck(jokers=2, decks=decks), self.seed, self.step)
+        self.step += 1
+        size = hand_size(n, decks)
+        self.hands = [deck[j * size:(j + 1) * size] for j in range(n)]
+        start = deck[n * size]
+        self.pile = (start,)
+        self.stock = deck[n * size + 1:]
+        if start[0] == JOKER_RANK:
+            self.suit, self.rank = None, None
+        else:
+            self.suit, self.rank = start[1], start[0]
+        self.round += 1
+        self.current = (self.round - 1) % n
+        self.direction = 1
+        self.phase = PLAY
+        self.attack = 0
+        self.passes = 0
+        self.unannounced = -1
+        self.events.append({"type": "round_started", "round": self.round,
+                            "first": self.players[self.current], "top": start,
+                            "hand_size": size, "stock_count": len(self.stock)})
+        for j, p in enumerate(self.players):
+            self.events.append({"type": "cards_dealt", "player": p, "count": size,
+                                "private": {"player": p, "cards": list(self.hands[j])}})
+
+
+def _combination_problems(opts: Options) -> list[str]:
+    problems = table_problems(table_of(opts))
+    if opts.on_the_fly and opts.decks != 2:
+        problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
+    return problems
+
+
+def _conservation(places: dict[str, tuple[str, ...]], deck: tuple[str, ...]) -> list[str]:
+    expected = Counter(deck)
+    found: Counter[str] = Counter()
+    problems = []
+    for where, cards in places.items():
+        for card in cards:
+            if card not in expected:
+                problems.append(f"{where} holds {card!r}, which is not a card of this deck")
+            else:
+                found[card] += 1
+    for card, count in sorted((expected - found).items()):
+        problems.append(f"card {card} is missing ({count} short)")
+    for card, count in sorted((found - expected).items()):
+        problems.append(f"card {card} appears {count} time(s) too many")
+    return problems

@@ -1,0 +1,134 @@
+"""The rules as data: which rank carries which effect, and what each card costs.
+
+`EFFECTS` names every effect the engine knows, with the rank that carries it by default
+(`off`: not in play unless an option moves it onto a rank). Option `effect_<name>` moves an
+effect to another rank (`2`..`9`, `T`, `J`, `Q`, `K`, `A`, or `X` for the jokers) or switches
+it off. Option `points_<rank>` sets what a card of that rank costs when a round ends.
+
+A rank carries at most one effect, except `stop`, which may share its rank with any effect
+that is not an attack (the 8 both names a suit and stops attacks). `Rules` is the table
+compiled for fast look-ups; it is cached per options object.
+"""
+
+from __future__ import annotations
+
+from referee.core.cards import JOKER_RANK, RANKS
+
+EFFECT_RANKS = RANKS + (JOKER_RANK,)
+OFF = "off"
+
+# name -> (default rank, what it does)
+EFFECTS: dict[str, tuple[str, str]] = {
+    "draw_four": ("X", "may be laid on anything; the next player draws 4 unless he answers with "
+                       "another draw_four (adding 4) or stops it"),
+    "draw_two": ("A", "the next player draws 2 unless he answers with another draw_two (adding "
+                      "2) or a draw_four (adding 4), or stops it"),
+    "stop": ("8", "laid by a player under attack, cancels the attack"),
+    "change_suit": ("8", "may be laid on anything; its player names the suit to follow"),
+    "reverse": ("J", "reverses the direction of play"),
+    "skip": ("7", "the next player loses his turn"),
+    "play_again": ("T", "its player must lay another card or draw one"),
+    "swap_hands": (OFF, "its player swaps hands with a player he chooses"),
+    "rotate_hands": (OFF, "every hand passes to the next player in the direction of play"),
+    "give_two": (OFF, "a player its player chooses draws 2 cards, without recourse"),
+    "all_draw_one": (OFF, "every opponent draws 1 card, without recourse"),
+    "suit_hunt": (OFF, "its player names a suit; the next player draws until he gets a card "
+                       "of that suit, then plays on"),
+}
+ATTACK_AMOUNTS = {"draw_four": 4, "draw_two": 2}
+SUIT_NAMING = ("change_suit", "suit_hunt")
+TARGETED = ("swap_hands", "give_two")
+WILD = ("draw_four", "change_suit")
+
+DEFAULT_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 20, "8": 50, "9": 9, "T": 20,
+                  "J": 20, "Q": 10, "K": 10, "A": 50, "X": 50}
+
+# Cards dealt to each player: (players at most, cards with one deck, cards with two decks).
+DEAL = ((2, 10, 15), (3, 8, 12))
+DEAL_MANY = (6, 9)
+
+
+def hand_size(players: int, decks: int) -> int:
+    for most, one, two in DEAL:
+        if players <= most:
+            return one if decks == 1 else two
+    return DEAL_MANY[0] if decks == 1 else DEAL_MANY[1]
+
+
+def max_players(decks: int) -> int:
+    """The most players a deal leaves a stock for (at least one card besides the turned-up
+    one): 8 with one deck, 11 with two."""
+    size = 54 * decks
+    count = 2
+    while (count + 1) * hand_size(count + 1, decks) + 2 <= size:
+        count += 1
+    return count
+
+
+def table_of(options) -> dict[str, str]:
+    """effect -> rank, for the effects in play."""
+    table = {}
+    for name in EFFECTS:
+        where = getattr(options, "effect_" + name)
+        if where != OFF:
+            table[name] = where
+    return table
+
+
+def table_problems(table: dict[str, str]) -> list[str]:
+    problems = []
+    by_rank: dict[str, list[str]] = {}
+    for name, where in table.items():
+        by_rank.setdefault(where, []).append(name)
+    for where, names in sorted(by_rank.items()):
+        others = [n for n in names if n != "stop"]
+        if len(others) > 1:
+            problems.append(f"rank {where} carries several effects ({', '.join(others)}); "
+                            "a rank carries one effect, besides stop")
+        if "stop" in names and any(n in ATTACK_AMOUNTS for n in names):
+            problems.append(f"rank {where} cannot both attack and stop attacks")
+    return problems
+
+
+class Rules:
+    """The compiled table for one options object."""
+
+    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "points",
+                 "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks")
+
+    def __init__(self, options):
+        table = table_of(options)
+        # rank -> its one effect besides stop
+        self.effect: dict[str, str] = {r: n for n, r in table.items() if n != "stop"}
+        self.wild = frozenset([JOKER_RANK] + [table[n] for n in WILD if n in table])
+        self.attack: dict[str, int] = {table[n]: a for n, a in ATTACK_AMOUNTS.items()
+                                       if n in table}
+        self.stop: str | None = table.get("stop")
+        self.names_suit = frozenset(table[n] for n in SUIT_NAMING if n in table)
+        self.targeted = frozenset(table[n] for n in TARGETED if n in table)
+        self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
+        self.no_finish = table.get("change_suit") if options.no_finish_on_eight else None
+        self.stuck = options.when_stuck
+        self.fly = options.on_the_fly
+        self.returns = options.attack_returns
+        self.penalise = options.draw_penalty_on_error
+        self.target = options.target
+        self.decks = options.decks
+
+
+_CACHE: dict[int, tuple[object, Rules]] = {}
+
+
+def rules_of(options) -> Rules:
+    hit = _CACHE.get(id(options))
+    if hit is not None and hit[0] is options:
+        return hit[1]
+    if len(_CACHE) > 512:
+        _CACHE.clear()
+    rules = Rules(options)
+    _CACHE[id(options)] = (options, rules)
+    return rules
+
+
+def hand_points(hand, points: dict[str, int]) -> int:
+    return sum(points[c[0]] for c in hand)

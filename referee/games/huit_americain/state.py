@@ -1,0 +1,78 @@
+"""The state of a Huit américain match: plain frozen data, the wire form of open mode.
+
+Piles are tuples whose last element is the top: `stock[-1]` is the next card drawn and
+`pile[-1]` the card face up. Hands are tuples in the order the cards arrived.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+# Phases of the player in turn (`State.phase`).
+PLAY = "play"  # lay a card that follows, or deal with being stuck (pass / draw)
+AGAIN = "again"  # he has just laid a "play again" card (10): lay another card or draw one
+ATTACK = "attack"  # a draw attack is pending on him: answer it, stop it, or draw the penalty
+HUNT = "hunt"  # a suit hunt is on him: he must draw until he gets the named suit
+OVER = "over"  # the match has finished
+PHASES = (PLAY, AGAIN, ATTACK, HUNT, OVER)
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    decks: int = 1
+    when_stuck: str = "pass"
+    target: int = 100
+    draw_penalty_on_error: bool = False
+    on_the_fly: bool = False
+    no_finish_on_eight: bool = False
+    attack_returns: bool = False
+    # The effect table: effect name -> the rank that carries it ("off" switches it off).
+    effect_draw_four: str = "X"
+    effect_draw_two: str = "A"
+    effect_stop: str = "8"
+    effect_change_suit: str = "8"
+    effect_reverse: str = "J"
+    effect_skip: str = "7"
+    effect_play_again: str = "T"
+    effect_swap_hands: str = "off"
+    effect_rotate_hands: str = "off"
+    effect_give_two: str = "off"
+    effect_all_draw_one: str = "off"
+    effect_suit_hunt: str = "off"
+    # The points table: rank -> points a card left in hand costs at the end of a round.
+    points_2: int = 2
+    points_3: int = 3
+    points_4: int = 4
+    points_5: int = 5
+    points_6: int = 6
+    points_7: int = 20
+    points_8: int = 50
+    points_9: int = 9
+    points_T: int = 20
+    points_J: int = 20
+    points_Q: int = 10
+    points_K: int = 10
+    points_A: int = 50
+    points_X: int = 50
+
+
+@dataclasses.dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    seed: str
+    step: int  # the random step of the next chance event (deal, reshuffle)
+    round: int  # the round being played (or the last one, once finished), from 1
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]  # face down; the last card is drawn first
+    pile: tuple[str, ...]  # face up; the last card is the top
+    suit: str | None  # the suit in force (named by an 8, or the top's); None: anything goes
+    rank: str | None  # the rank that also follows; None after a named suit
+    current: int  # index of the player in turn
+    direction: int  # 1: seat order, -1: reversed
+    phase: str  # one of PHASES
+    attack: int  # cards the pending attack makes the player in turn draw (0 if none)
+    passes: int  # consecutive turns ended stuck with nothing laid and nothing drawn
+    unannounced: int  # index of the player who laid his next-to-last card without "Carte", or -1
+    totals: tuple[int, ...]  # match totals per player
+    round_points: tuple[int, ...]  # points of the last round that ended (zeros before)
