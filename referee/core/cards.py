@@ -57,12 +57,15 @@ def conservation_problems(places: dict[str, Iterable[str]], deck: Iterable[str])
     a card too many, or something that is not a card of this deck at all."""
     expected = Counter(deck)
     found: Counter[str] = Counter()
+    for cards in places.values():
+        found.update(cards)
+    if found == expected:
+        return []
     problems = []
     for where, cards in places.items():
         for card in cards:
             if card not in expected:
                 problems.append(f"{where} holds {card!r}, which is not a card of this deck")
-            found[card] += 1
     for card, count in sorted((expected - found).items()):
         problems.append(f"card {card} is missing ({count} short)")
     for card, count in sorted((found - expected).items()):

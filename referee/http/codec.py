@@ -31,17 +31,14 @@ def parse_json(body: bytes, max_depth: int) -> Any:
 
 
 def _depth_exceeds(data: Any, limit: int) -> bool:
-    stack = [(data, 1)]
+    # Only containers are pushed: a hand of cards is one list, not fifty stack entries.
+    stack = [(data, 1)] if isinstance(data, (dict, list)) else []
     while stack:
         value, depth = stack.pop()
-        if isinstance(value, dict):
-            if depth > limit:
-                return True
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            if depth > limit:
-                return True
-            stack.extend((v, depth + 1) for v in value)
+        if depth > limit:
+            return True
+        children = value.values() if type(value) is dict else value
+        stack.extend((v, depth + 1) for v in children if type(v) in (dict, list))
     return False
 
 
