@@ -1,0 +1,129 @@
+"""Huit américain: property tests over random whole matches (hypothesis).
+
+One and two decks, 2 to 8 players, random sets of options (house rules on or off, effects
+moved or switched off, the three stuck rules). At every step: cards are conserved and no
+invariant breaks, every listed legal move is accepted, views and events leak nothing, and the
+match ends within MAX_MOVES moves.
+
+The bound: a round only grows hands through draws, and the stock is finite, so rounds end; over
+thousands of random matches the longest seen took about 7,500 moves (two players, pioche
+continue, hands rotated). MAX_MOVES leaves a wide margin above that.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core.cards import JOKER_RANK
+from referee.core.errors import InvalidOptions
+from referee.core.outcome import event_for
+from referee.games.huit_americain import ENGINE
+from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF
+
+NOW = 0.0
+MAX_MOVES = 30_000
+VIEW_KEYS = {"you", "players", "round", "current", "phase", "hand", "top", "suit", "rank",
+             "direction", "attack", "hand_counts", "stock_count", "pile_count", "unannounced"}
+
+
+@st.composite
+def setups(draw):
+    decks = draw(st.sampled_from([1, 2]))
+    options = {
+        "decks": decks,
+        "when_stuck": draw(st.sampled_from(["pass", "draw_one", "draw_until_playable"])),
+        "target": draw(st.sampled_from([30, 100])),
+        "draw_penalty_on_error": draw(st.booleans()),
+        "on_the_fly": decks == 2 and draw(st.booleans()),
+        "no_finish_on_eight": draw(st.booleans()),
+        "attack_returns": draw(st.booleans()),
+    }
+    for name in EFFECTS:
+        if draw(st.integers(0, 3)) == 0:
+            options["effect_" + name] = draw(st.sampled_from(EFFECT_RANKS + (OFF,)))
+    try:
+        resolved = ENGINE.resolve_options(options)
+    except InvalidOptions:
+        resolved = ENGINE.resolve_options({"decks": decks})  # a clash in the drawn table
+    players = draw(st.integers(2, 8))
+    seed = draw(st.integers(0, 2**32))
+    return resolved, players, seed
+
+
+def play(options, players, seed, check_step=None):
+    pick = random.Random(seed)
+    names = tuple(f"p{i}" for i in range(players))
+    state = ENGINE.new_match(names, options, f"seed-{seed}", now=NOW)
+    for count in range(MAX_MOVES):
+        if ENGINE.is_finished(state):
+            return state, count
+        moves = ENGINE.legal_moves(state, now=NOW)
+        assert moves, "a match in progress offers a move"
+        if check_step:
+            check_step(state, moves)
+        state, events = ENGINE.apply(state, pick.choice(moves), now=NOW)
+        if check_step:
+            check_events(state, events)
+    raise AssertionError(f"no end after {MAX_MOVES} moves")
+
+
+def check_events(state, events):
+    for event in events:
+        private = event.get("private")
+        if private is None:
+            continue
+        for other in state.players:
+            seen = event_for(event, other)
+            assert ("cards" in seen) == (other == private["player"])
+
+
+def check_everything(state, moves):
+    assert ENGINE.problems(state) == []
+    acting = set(ENGINE.to_act(state, now=NOW))
+    assert {m["player"] for m in moves} == acting
+    for legal in moves:  # every listed move is accepted
+        ENGINE.apply(state, legal, now=NOW)
+    for seat, player in enumerate(state.players):
+        view = ENGINE.view(state, player)
+        assert set(view) == VIEW_KEYS
+        shown = set(view["hand"]) | {view["top"]}
+        assert shown <= set(state.hands[seat]) | {state.pile[-1]}
+        assert view["hand"] == list(state.hands[seat])
+        assert set(view["hand_counts"]) == set(state.players)
+
+
+@given(setups())
+@settings(max_examples=60, deadline=None)
+def test_random_matches_keep_cards_accept_listed_moves_and_leak_nothing(setup):
+    options, players, seed = setup
+    state, count = play(options, players, seed, check_everything)
+    assert ENGINE.problems(state) == []
+    result = ENGINE.scores(state)
+    assert result["winners"]
+    low = min(p["total"] for p in result["players"].values())
+    assert all(result["players"][w]["total"] == low for w in result["winners"])
+    assert max(p["total"] for p in result["players"].values()) >= options["target"]
+
+
+@given(setups())
+@settings(max_examples=300, deadline=None)
+def test_every_random_match_ends_within_the_bound(setup):
+    options, players, seed = setup
+    state, count = play(options, players, seed)
+    assert ENGINE.is_finished(state) and count < MAX_MOVES
+
+
+def test_jokers_are_never_asked_a_suit():
+    # a joker carries no suit: a move listing one for it would be nonsense
+    options = ENGINE.resolve_options({"decks": 2, "on_the_fly": True})
+    state = ENGINE.new_match(("a", "b", "c"), options, "jokers", now=NOW)
+    pick = random.Random(5)
+    while not ENGINE.is_finished(state):
+        moves = ENGINE.legal_moves(state, now=NOW)
+        for m in moves:
+            if m.get("card", "")[:1] == JOKER_RANK:
+                assert "suit" not in m
+        state, _ = ENGINE.apply(state, pick.choice(moves), now=NOW)

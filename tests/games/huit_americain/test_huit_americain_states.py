@@ -1,0 +1,98 @@
+"""Huit américain: hand-made states that break an invariant are refused as `invalid_state`.
+
+Each row takes a sound state, breaks one thing in its wire form, and checks that
+`Engine.decode` raises `InvalidState` naming the problem.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from referee.core.errors import InvalidState
+from referee.games.huit_americain import ENGINE
+from referee.games.huit_americain.position import position
+
+SOUND = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["5H", "6H"],
+                 current=1, totals=(10, 20, 30), round_points=(0, 20, 30), round=2, step=3)
+STOCK_CARD = SOUND.stock[0]
+
+
+def wire(**changes):
+    data = msgspec.json.decode(msgspec.json.encode(ENGINE.encode(SOUND)))
+    for path, value in changes.items():
+        target = data
+        *parents, last = path.split("__")
+        for key in parents:
+            target = target[int(key) if isinstance(target, list) else key]
+        target[int(last) if isinstance(target, list) else last] = value
+    return data
+
+
+def test_the_sound_state_decodes_to_itself():
+    assert ENGINE.problems(SOUND) == []
+    assert ENGINE.decode(ENGINE.encode(SOUND)) == SOUND
+
+
+BROKEN = [
+    ("a card duplicated", wire(hands__0=["9H", "2C", "AS", "AS"]), "appears 1 time(s) too many"),
+    ("a card missing", wire(hands__0=["9H", "2C"]), "card AS is missing"),
+    ("a card from nowhere", wire(hands__1=["9S", "4S", "ZZ"]), "not a card of this deck"),
+    ("a third joker", wire(hands__1=["9S", "4S", "X3"]), "not a card of this deck"),
+    ("an empty pile", wire(pile=[], stock=list(SOUND.stock) + ["5H", "6H"]), "pile is empty"),
+    ("turn index past the players", wire(current=3), "turn index 3"),
+    ("negative turn index", wire(current=-1), "turn index -1"),
+    ("direction two", wire(direction=2), "direction 2"),
+    ("unknown phase", wire(phase="nap"), "unknown phase"),
+    ("a suit that is no suit", wire(suit="Z"), "not a suit"),
+    ("a rank that is no rank", wire(rank="1"), "not a rank"),
+    ("a rank without a suit", wire(suit=None), "rank is in force without a suit"),
+    ("attack phase with nothing pending", wire(phase="attack"), "no penalty pending"),
+    ("attack pending outside the attack phase", wire(attack=2), "outside the attack phase"),
+    ("attack on a plain top card", wire(phase="attack", attack=2), "top card does not attack"),
+    ("negative attack", wire(attack=-2), "negative"),
+    ("a hunt with no hunting card", wire(phase="hunt"), "suit hunt needs"),
+    ("play again with no ten on top", wire(phase="again"), "play-again phase needs"),
+    ("too many passes", wire(passes=3), "3 passes in a row"),
+    ("unannounced past the players", wire(unannounced=5), "unannounced index 5"),
+    ("a hand too many", wire(hands=[["9H"], ["2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]]),
+     "one entry of hands per player"),
+    ("a total short", wire(totals=[10, 20]), "one entry of totals per player"),
+    ("negative points", wire(totals=[-1, 20, 30]), "cannot be negative"),
+    ("a total past the target in play", wire(totals=[10, 120, 30]), "but the match goes on"),
+    ("over with no total at the target", wire(phase="over"), "no total reaches"),
+    ("an empty hand in play", wire(hands__1=[], stock=list(SOUND.stock) + ["9S", "4S"]),
+     "holds no card but the round goes on"),
+    ("duplicate players", wire(players=["ann", "ann", "cy"]), "unique"),
+    ("one player", wire(players=["ann"], hands=[["9H"]], totals=[0], round_points=[0]),
+     "1 players"),
+    ("round zero", wire(round=0), "rounds count from 1"),
+    ("negative step", wire(step=-1), "random step is negative"),
+    ("empty seed", wire(seed=""), "seed is empty"),
+    ("an option out of range", wire(options__decks=3), "options.decks"),
+    ("an unknown effect rank", wire(options__effect_skip="Z"), "options.effect_skip"),
+    ("a clash in the effect table", wire(options__effect_skip="J"), "several effects"),
+    ("on the fly with one deck", wire(options__on_the_fly=True), "needs two decks"),
+]
+
+
+@pytest.mark.parametrize("label, data, problem", BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_state_is_refused_as_invalid_state(label, data, problem):
+    with pytest.raises(InvalidState) as refused:
+        ENGINE.decode(data)
+    assert refused.value.code == "invalid_state"
+    assert any(problem in p for p in refused.value.problems), refused.value.problems
+
+
+@pytest.mark.parametrize("label, data", [
+    ("a hand that is not a list", wire(hands__0="9H")),
+    ("a card that is a number", wire(pile=[5])),
+    ("a missing field", {k: v for k, v in wire().items() if k != "stock"}),
+])
+def test_a_state_that_does_not_parse_is_refused(label, data):
+    with pytest.raises(InvalidState):
+        ENGINE.decode(data)
+
+
+def test_trusted_states_skip_the_invariant_checks():
+    assert ENGINE.decode(wire(passes=3), trusted=True).passes == 3
