@@ -89,7 +89,17 @@ def play_match(n: int, options: dict, seed: str, picks: int, *, checks: bool):
     rnd = random.Random(picks)
     moves = 0
     deals_with_loser = 0
+    potential = None
     while not ENGINE.is_finished(state):
+        if not state.trick:
+            # Termination of a deal: from one lead to the next within a deal, (cards held,
+            # players holding cards, the leader's hand size) strictly decreases, so refusals
+            # that take cards back cannot loop forever.
+            now_potential = (sum(map(len, state.hands)), sum(1 for h in state.hands if h),
+                             len(state.hands[state.leader]), -state.deal)
+            if potential is not None and potential[3] == now_potential[3]:
+                assert now_potential < potential, (potential, now_potential)
+            potential = now_potential
         if checks:
             check_step(state, rnd)
         move = rnd.choice(ENGINE.legal_moves(state, now=0.0))

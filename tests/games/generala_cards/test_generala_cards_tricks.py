@@ -210,3 +210,29 @@ def test_a_player_who_lays_his_last_card_is_out_of_the_deal_but_the_trick_goes_o
     # a holds nothing: he is skipped from now on
     after, _ = gc.play(after, "b", "2C")
     assert after.players[after.current] == "c"
+
+
+ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+@pytest.mark.parametrize("low,high", list(zip(ORDER, ORDER[1:])) + [("A", "X")],
+                         ids=[f"{a} below {b}" for a, b in zip(ORDER, ORDER[1:])]
+                         + ["A below the joker"])
+@pytest.mark.parametrize("high_first", [False, True], ids=["higher laid second",
+                                                           "higher laid first"])
+def test_ranks_run_from_two_up_to_ace_then_the_joker(gc, low, high, high_first):
+    low_card = low + "S"
+    high_card = "X1" if high == "X" else high + "S"
+    if high == "X":  # the joker goes after a spade only when the player has no spade
+        state = gc.build(["AS 2C", "X1 2D", "3C"], dealer="c")
+        state, _ = gc.play(state, "a", "AS")
+        state, _ = gc.play(state, "b", "X1")
+        state, _ = gc.refuse(state, "c", "AS")
+        assert state.players[state.leader] == "b"
+        return
+    first, second = (high_card, low_card) if high_first else (low_card, high_card)
+    state = gc.build([f"{first} 2C", f"{second} 2D", "3C"], dealer="c")
+    state, _ = gc.play(state, "a", first)
+    state, _ = gc.play(state, "b", second)
+    state, events = gc.refuse(state, "c", first)  # the strongest card's player leads next
+    assert state.players[state.leader] == ("a" if high_first else "b")
