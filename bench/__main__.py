@@ -12,10 +12,13 @@ import json
 import multiprocessing
 import os
 import random
+import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -109,6 +112,39 @@ def _client(port: int, path: str, bodies: list[bytes], seconds: float, queue) ->
     queue.put((done, errors, time.perf_counter() - start))
 
 
+def ensure_wrk() -> str | None:
+    """wrk (Debian's package) drives the HTTP figures; installed on first use when possible."""
+    found = shutil.which("wrk")
+    if found or os.geteuid() != 0 or not shutil.which("apt-get"):
+        return found
+    subprocess.run("apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)",
+                   shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return shutil.which("wrk")
+
+
+def wrk_rate(wrk: str, port: int, path: str, bodies: list[bytes], seconds: float,
+             connections: int) -> tuple[float, int, str]:
+    """Requests per second, non-2xx count and p99 latency, cycling through the bodies."""
+    lua = ["bodies = {"]
+    lua += ["  " + json.dumps(b.decode()) + "," for b in bodies]
+    lua += ["}", "i = 0", 'wrk.method = "POST"',
+            'wrk.headers["Content-Type"] = "application/json"',
+            "request = function()", "  i = i % #bodies + 1",
+            "  return wrk.format(nil, nil, nil, bodies[i])", "end"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write("\n".join(lua))
+    try:
+        out = subprocess.run([wrk, "-t1", f"-c{connections}", f"-d{max(1, int(seconds))}s",
+                              "--latency", "-s", script.name, f"http://127.0.0.1:{port}{path}"],
+                             capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(script.name)
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    p99 = re.search(r"99%\s+(\S+)", out)
+    return rate, int(errors.group(1)) if errors else 0, p99.group(1) if p99 else "?"
+
+
 def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients: int):
     queue: multiprocessing.Queue = multiprocessing.Queue()
     procs = [multiprocessing.Process(target=_client, args=(port, path, bodies, seconds, queue))
@@ -140,23 +176,34 @@ def main() -> None:
         print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches; state bytes "
               f"start {start}, largest {largest}, end {end}")
 
-    print(f"\n== HTTP under gunicorn ({args.workers} worker, {args.clients} keep-alive clients),"
-          " moves endpoint vs a bare Flask echo of the same payloads")
+    wrk = ensure_wrk()
+    driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"
+    print(f"\n== HTTP under gunicorn ({args.workers} worker(s), {driver}), moves endpoint vs a "
+          "bare Flask echo of the same payloads")
     ref_port, echo_port = free_port(), free_port()
     referee = serve("referee:create_app()", ref_port, args.workers)
     echo = serve("bench.echo_app:create_app()", echo_port, args.workers)
     try:
         for game_id in games:
             bodies = payloads(game_id, 400)
-            echo_rate, echo_errors = http_rate(echo_port, "/echo", bodies, args.seconds, args.clients)
-            ref_rate, ref_errors = http_rate(ref_port, f"/v1/games/{game_id}/moves", bodies,
-                                             args.seconds, args.clients)
+            path = f"/v1/games/{game_id}/moves"
+            if wrk:
+                echo_rate, echo_errors, _ = wrk_rate(wrk, echo_port, "/echo", bodies,
+                                                     args.seconds, args.clients * 4)
+                ref_rate, ref_errors, p99 = wrk_rate(wrk, ref_port, path, bodies,
+                                                     args.seconds, args.clients * 4)
+            else:
+                echo_rate, echo_errors = http_rate(echo_port, "/echo", bodies, args.seconds,
+                                                   args.clients)
+                ref_rate, ref_errors = http_rate(ref_port, path, bodies, args.seconds,
+                                                 args.clients)
+                p99 = "?"
             ratio = ref_rate / echo_rate
             verdict = "meets" if ratio >= 0.6 else "BELOW"
             size = sum(map(len, bodies)) // len(bodies)
-            print(f"{game_id:16s} referee {ref_rate:8,.0f} req/s, echo {echo_rate:8,.0f} req/s, "
-                  f"ratio {ratio:.2f} ({verdict} the 0.6 target); mean body {size} B; "
-                  f"errors {ref_errors}/{echo_errors}")
+            print(f"{game_id:16s} referee {ref_rate:8,.0f} req/s (p99 {p99}), echo "
+                  f"{echo_rate:8,.0f} req/s, ratio {ratio:.2f} ({verdict} the 0.6 target); "
+                  f"mean body {size} B; non-2xx {ref_errors}/{echo_errors}")
     finally:
         for proc in (referee, echo):
             os.killpg(proc.pid, signal.SIGTERM)
