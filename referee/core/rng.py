@@ -4,7 +4,7 @@ A match carries a secret `seed` and a `step` counter in its state. Each chance e
 a shuffle, a deal, a dealer draw) asks for the generator of the current step and then stores
 step + 1, so the same state always gives the same outcome, a replayed request cannot re-roll,
 and anyone holding the revealed seed can recompute every outcome afterwards
-(see `scripts/verify_seed.py`).
+(see `scripts/verify_match.py`).
 """
 
 from __future__ import annotations
