@@ -284,8 +284,10 @@ class GeneralaCards(Engine):
         while nxt != state.leader and not hands[nxt]:
             nxt = (nxt + 1) % n
         if nxt != state.leader:
-            return dataclasses.replace(state, hands=tuple(hands), trick=trick, current=nxt,
-                                       first_lead=None), events
+            # The common case, built field by field: dataclasses.replace costs twice as much.
+            return State(state.players, state.options, state.seed, state.step, state.deal,
+                         state.dealer, tuple(hands), trick, state.leader, nxt, state.discards,
+                         state.eliminated, None), events
         # Everyone holding cards has laid one: the trick is complete.
         best = max(range(len(trick)), key=lambda i: (STRENGTH[trick[i].card], -i))
         events.append({"type": "trick_won", "player": players[trick[best].seat],
@@ -311,9 +313,9 @@ class GeneralaCards(Engine):
         if len(holders) >= 2:
             leader = next_leader(trick, hands, refuser)
             events.append({"type": "trick_led_next", "player": players[leader]})
-            return dataclasses.replace(state, hands=tuple(hands), trick=(), leader=leader,
-                                       current=leader, discards=discards,
-                                       first_lead=None), events
+            return State(state.players, state.options, state.seed, state.step, state.deal,
+                         state.dealer, tuple(hands), (), leader, leader, discards,
+                         state.eliminated, None), events
         # The deal is over: one player alone holds cards, or nobody does.
         eliminated = state.eliminated
         dealer = state.dealer
