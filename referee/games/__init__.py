@@ -7,11 +7,13 @@ from referee.core.engine import Engine
 
 from .generala_cards import ENGINE as GENERALA_CARDS
 from .generala_dice import ENGINE as GENERALA_DICE
+from .huit_americain import ENGINE as HUIT_AMERICAIN
 
 REGISTRY: dict[str, Engine] = {
     engine.id: engine
     for engine in (
         GENERALA_DICE,
         GENERALA_CARDS,
+        HUIT_AMERICAIN,
     )
 }
