@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.core.cards import RANKS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
-from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
+from referee.core.errors import IllegalMove, InvalidOptions
 from referee.core.rng import generator
 
 from .state import Options, Play, State
@@ -87,8 +87,8 @@ class GeneralaCards(Engine):
         wins over the preset (so `variant: "french"` plus `no_joker_after_joker: true` is the
         French rules with that one German rule)."""
         filled = dict(given)
-        preset = PRESETS.get(given.get("variant", "french")) if isinstance(
-            given.get("variant", "french"), str) else None
+        variant = given.get("variant", "french")
+        preset = PRESETS.get(variant) if isinstance(variant, str) else None
         if preset:
             for name, value in preset.items():
                 filled.setdefault(name, value)
@@ -491,8 +491,8 @@ def next_leader(trick: tuple[Play, ...], hands: list[tuple[str, ...]],
             if best_key is None or key > best_key:
                 best, best_key = play.seat, key
     if best is None:
-        assert refuser is not None
-        return refuser
+        # Nobody who laid a card holds one: only after a refusal, whose player holds cards.
+        return refuser if refuser is not None else trick[0].seat
     return best
 
 

@@ -37,6 +37,7 @@ def test_options_resolve_from_the_variant_preset(gc, given, expected):
 BAD = [
     ("an unknown variant", {"variant": "spanish"}, "variant"),
     ("a variant of the wrong type", {"variant": 1}, "variant"),
+    ("a variant given as a list", {"variant": ["braille"]}, "variant"),
     ("a boolean of the wrong type", {"no_joker_after_joker": "yes"}, "no_joker_after_joker"),
     ("an integer where a boolean goes", {"lead_last_dealt_card": 1}, "lead_last_dealt_card"),
     ("a dealer of the wrong type", {"dealer": 3}, "dealer"),
