@@ -163,7 +163,7 @@ STATES = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(STATES)
 def test_problems_never_raises_on_any_state_that_parses(state):
     problems = ENGINE.problems(state)
