@@ -143,11 +143,17 @@ class Engine(ABC):
         """Hook for rules between options (presets, options that need others)."""
         return options
 
-    def check_player_count(self, count: int) -> None:
-        if not self.min_players <= count <= self.max_players:
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """How many players a match with these (resolved) options takes. Games where the
+        options change it (more decks seat more players) override this."""
+        return self.min_players, self.max_players
+
+    def check_player_count(self, count: int, options: dict[str, Any] | None = None) -> None:
+        fewest, most = self.player_range(options or {})
+        if not fewest <= count <= most:
             raise InvalidOptions(
-                f"{self.name} takes {self.min_players} to {self.max_players} players, not {count}",
-                problems=[f"players: {self.min_players} to {self.max_players} needed"],
+                f"{self.name} takes {fewest} to {most} players, not {count}",
+                problems=[f"players: {fewest} to {most} needed"],
             )
 
     # -- the rules ---------------------------------------------------------------------------

@@ -165,12 +165,12 @@ def create_match(game_id: str):
     engine = _game(game_id)
     body = _load("create")
     players = tuple(body["players"])
-    if not engine.min_players <= len(players) <= engine.max_players:
-        raise Problem("validation_error", f"{engine.name} takes {engine.min_players} to "
-                      f"{engine.max_players} players, not {len(players)}",
-                      errors={"players": [f"Between {engine.min_players} and "
-                                          f"{engine.max_players} players."]})
     options = engine.resolve_options(body["options"])
+    fewest, most = engine.player_range(options)
+    if not fewest <= len(players) <= most:
+        raise Problem("validation_error", f"{engine.name} takes {fewest} to {most} players "
+                      f"with these options, not {len(players)}",
+                      errors={"players": [f"Between {fewest} and {most} players."]})
     viewer = body.get("viewer")
     if viewer is not None and viewer not in players:
         raise Problem("validation_error", f"{viewer!r} is not a player of this match",
