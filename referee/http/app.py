@@ -19,7 +19,7 @@ from referee.games import REGISTRY
 
 from . import settings
 from .codec import StateCodec, outcome, parse_json
-from .docs import render_docs
+from .docs import render_docs, served_contract
 from .problems import Problem, from_referee_error, problem_response
 from .schemas import envelope_schemas, load_move, move_schemas
 from .sealing import Sealer
@@ -47,6 +47,7 @@ class Referee:
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
+        self.contract = served_contract(OPENAPI_PATH, sorted(games))
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -265,7 +266,7 @@ def healthz():
 
 @meta.get("/openapi.yaml")
 def openapi_document():
-    return Response(OPENAPI_PATH.read_bytes(), mimetype="application/yaml")
+    return Response(_referee().contract, mimetype="application/yaml")
 
 
 @meta.get("/docs")

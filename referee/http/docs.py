@@ -58,3 +58,13 @@ def render_docs(path: Path) -> str:
     env = Environment(autoescape=select_autoescape(default=True))
     return env.from_string(TEMPLATE).render(
         spec=spec, methods=METHODS, dump=lambda v: json.dumps(v, indent=2, ensure_ascii=False))
+
+
+def served_contract(path: Path, game_ids: list[str]) -> bytes:
+    """openapi.yaml as this deployment serves it: the `game_id` parameter lists the games the
+    registry holds, so a client (or a contract fuzzer) knows the valid ids."""
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    parameter = spec["components"]["parameters"]["GameId"]
+    parameter["schema"] = {"type": "string", "enum": list(game_ids)}
+    parameter["examples"] = {gid: {"value": gid} for gid in game_ids}
+    return yaml.safe_dump(spec, sort_keys=False, allow_unicode=True).encode("utf-8")

@@ -186,3 +186,9 @@ def test_health_contract_and_docs_pages(client):
     html = page.get_data(as_text=True)
     assert "/v1/games/{game_id}/moves" in html and "illegal_move" in html
     assert "http://" not in html.split("<body>")[0] and "<script" not in html
+
+
+def test_the_served_contract_names_the_registered_games(client):
+    served = yaml.safe_load(client.get("/openapi.yaml").data)
+    assert served["components"]["parameters"]["GameId"]["schema"]["enum"] == sorted(REGISTRY)
+    assert served["paths"].keys() == SPEC["paths"].keys()
