@@ -56,6 +56,42 @@ def engine_rate(engine, seconds: float) -> tuple[float, int]:
     return moves / (time.perf_counter() - start), matches
 
 
+def uno_rate(seconds: float) -> tuple[float, int] | None:
+    """RLCard's raw UNO game (two players) with random legal moves: moves per second and games
+    played, or None when rlcard is not installed (it is in the `bench` extra)."""
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    game = UnoGame(num_players=2)
+    game.np_random.seed(0)
+    pick = random.Random(0)
+    moves = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(pick.choice(game.get_legal_actions()))
+            moves += 1
+        games += 1
+    return moves / (time.perf_counter() - start), games
+
+
+def versus_uno(seconds: float) -> None:
+    """huit-americain against RLCard's UNO, both measured now in this process: the ratio of
+    our moves per second (legal moves listed at every step) to RLCard's must reach 1.0."""
+    uno = uno_rate(seconds)
+    if uno is None:
+        print("rlcard is not installed (pip install -e '.[bench]'): comparison skipped")
+        return
+    ours, matches = engine_rate(REGISTRY["huit-americain"], seconds)
+    ratio = ours / uno[0]
+    verdict = "meets" if ratio >= 1.0 else "BELOW"
+    print(f"huit-americain {ours:10,.0f} moves/s over {matches} matches; RLCard UNO "
+          f"{uno[0]:10,.0f} moves/s over {uno[1]} games; ratio {ratio:.2f} ({verdict} the 1.0 "
+          "target)")
+
+
 def state_sizes(engine) -> tuple[int, int, int]:
     sizes = [len(json.dumps(engine.encode(s))) for s, _ in random_match(engine, engine.min_players, 7)]
     return sizes[0], max(sizes), sizes[-1]
@@ -175,6 +211,10 @@ def main() -> None:
         start, largest, end = state_sizes(REGISTRY[game_id])
         print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches; state bytes "
               f"start {start}, largest {largest}, end {end}")
+
+    if "huit-americain" in games:
+        print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration)")
+        versus_uno(args.seconds)
 
     wrk = ensure_wrk()
     driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"
