@@ -136,8 +136,23 @@ class HuitAmericain(Engine):
         phase = state.phase
         cards = _layable(state, rules, hand)
         moves: list[Move] = []
-        for card in cards:
-            _lay_moves(moves, "lay", player, card, len(hand), rules, players, i)
+        if cards:
+            held = len(hand)
+            special = rules.special
+            if held == 2:
+                for card in cards:
+                    _lay_moves(moves, "lay", player, card, held, rules, players, i)
+            elif special:
+                # Only cards naming a suit or a player list more than one move.
+                for card in cards:
+                    if card[0] in special:
+                        _lay_moves(moves, "lay", player, card, held, rules, players, i)
+                    else:
+                        moves.append({"type": "lay", "player": player, "card": card,
+                                      "announce": False})
+            else:
+                moves = [{"type": "lay", "player": player, "card": card, "announce": False}
+                         for card in cards]
         if phase == ATTACK or phase == HUNT:
             moves.append({"type": "draw", "player": player})
         elif phase == AGAIN:
@@ -446,6 +461,11 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     announce = bool(move.get("announce", False))
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
+    if len(hand) > 1 and not fly:
+        amount = rules.attack.get(r, 0)
+        effect = rules.effect.get(r)
+        if amount or (effect in _QUICK_EFFECTS and state.phase != ATTACK):
+            return _lay_quick(state, rules, seat, card, named, announce, amount, effect)
     t = _Table.of(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
@@ -453,9 +473,13 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
 
 def _draw(state: State, rules: Rules):
     phase = state.phase
-    t = _Table.of(state, rules)
     i = state.current
     player = state.players[i]
+    if phase == ATTACK or phase == AGAIN:
+        quick = _draw_quick(state, i, player)
+        if quick is not None:
+            return quick
+    t = _Table.of(state, rules)
     if phase == ATTACK:
         count = t.attack
         got = t.draw(i, count, "attack")
@@ -512,6 +536,14 @@ def _pass(state: State, rules: Rules):
         if rules.stuck != "pass" and drawable:
             raise IllegalMove("must_draw", f"a player who cannot lay draws "
                               f"(when_stuck={rules.stuck})")
+    passes = state.passes + 1
+    n = len(state.players)
+    if passes < n:
+        new, d = _successor(state)
+        d["passes"] = passes
+        d["current"] = (i + state.direction) % n
+        d["phase"] = PLAY
+        return new, [{"type": "passed", "player": state.players[i]}]
     t = _Table.of(state, rules)
     t.events.append({"type": "passed", "player": state.players[i]})
     t.passes += 1
@@ -520,6 +552,111 @@ def _pass(state: State, rules: Rules):
     else:
         t.end_turn(i, 1)
     return t.freeze(), t.events
+
+
+# -- the common moves, built straight into the next state ------------------------------------
+# Each gives exactly the state and events `_Table` would (checked by the random-match tests,
+# which play every option), without the working copy: only the fields that change are set.
+_QUICK_EFFECTS = frozenset((None, "change_suit", "reverse", "skip", "play_again"))
+
+
+def _successor(state: State) -> tuple[State, dict[str, Any]]:
+    """A copy of `state` and its field dict, to be filled before anyone sees it."""
+    new = _new_object(State)
+    d = new.__dict__
+    d.update(state.__dict__)
+    return new, d
+
+
+def _lay_quick(state: State, rules: Rules, seat: int, card: str, named: str | None,
+               announce: bool, amount: int, effect: str | None):
+    """A card that is not the player's last, laid in turn: a plain card, an attack, or one
+    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`)."""
+    players = state.players
+    player = players[seat]
+    hand = state.hands[seat]
+    k = hand.index(card)
+    left = hand[:k] + hand[k + 1:]
+    new, d = _successor(state)
+    hands = list(state.hands)
+    hands[seat] = left
+    d["hands"] = tuple(hands)
+    d["pile"] = state.pile + (card,)
+    d["passes"] = 0
+    d["unannounced"] = seat if len(left) == 1 and not announce else -1
+    r = card[0]
+    if r in rules.names_suit:
+        suit = d["suit"] = named
+        d["rank"] = None
+    elif r != JOKER_RANK:
+        suit = d["suit"] = card[1]
+        d["rank"] = r
+    else:
+        suit = state.suit
+    events: list[Event] = [{"type": "card_laid", "player": player, "card": card, "suit": suit,
+                            "cards_left": len(left), "announce": announce}]
+    if announce:
+        events.append({"type": "carte", "player": player})
+    n = len(players)
+    direction = state.direction
+    if amount:
+        attack = d["attack"] = (state.attack if state.phase == ATTACK else 0) + amount
+        d["phase"] = ATTACK
+        nxt = d["current"] = (seat + direction) % n
+        events.append({"type": "effect", "effect": effect, "player": player,
+                       "on": players[nxt], "penalty": attack})
+        return new, events
+    d["phase"] = PLAY
+    if effect is None:
+        d["current"] = (seat + direction) % n
+    elif effect == "change_suit":
+        events.append({"type": "effect", "effect": effect, "player": player, "suit": named})
+        d["current"] = (seat + direction) % n
+    elif effect == "reverse":
+        direction = d["direction"] = -direction
+        events.append({"type": "effect", "effect": effect, "player": player,
+                       "direction": direction})
+        d["current"] = (seat + direction) % n
+    elif effect == "skip":
+        events.append({"type": "effect", "effect": effect, "player": player,
+                       "skipped": players[(seat + direction) % n]})
+        d["current"] = (seat + 2 * direction) % n
+    else:  # play_again
+        d["phase"] = AGAIN
+        d["current"] = seat
+        events.append({"type": "effect", "effect": effect, "player": player})
+    return new, events
+
+
+def _draw_quick(state: State, i: int, player: str):
+    """The penalty of an attack, or the card after a 10, when the stock holds them all and
+    nobody is left without a card; None otherwise (`_Table` then reshuffles or ends the
+    round)."""
+    stock = state.stock
+    size = len(stock)
+    attack = state.phase == ATTACK
+    count = state.attack if attack else 1
+    if not 0 < count <= size:
+        return None
+    got = stock[size - count:][::-1]
+    hands = list(state.hands)
+    hands[i] = hands[i] + got
+    if () in hands:
+        return None
+    new, d = _successor(state)
+    d["hands"] = tuple(hands)
+    d["stock"] = stock[:size - count]
+    d["passes"] = 0
+    d["current"] = (i + state.direction) % len(state.players)
+    d["phase"] = PLAY
+    events: list[Event] = [{"type": "cards_drawn", "player": player, "count": count,
+                            "reason": "attack" if attack else "play_again",
+                            "private": {"player": player, "cards": list(got)}}]
+    if attack:
+        d["attack"] = 0
+        events.append({"type": "effect", "effect": "attack_taken", "player": player,
+                       "penalty": count, "drawn": count})
+    return new, events
 
 
 def _challenge(state: State, rules: Rules, seat: int):

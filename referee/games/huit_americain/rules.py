@@ -93,8 +93,8 @@ def table_problems(table: dict[str, str]) -> list[str]:
 class Rules:
     """The compiled table for one options object."""
 
-    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "points",
-                 "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks")
+    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
+                 "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks")
 
     def __init__(self, options):
         table = table_of(options)
@@ -106,6 +106,7 @@ class Rules:
         self.stop: str | None = table.get("stop")
         self.names_suit = frozenset(table[n] for n in SUIT_NAMING if n in table)
         self.targeted = frozenset(table[n] for n in TARGETED if n in table)
+        self.special = self.names_suit | self.targeted  # ranks laid with a suit or a player
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
         self.no_finish = table.get("change_suit") if options.no_finish_on_eight else None
         self.stuck = options.when_stuck
@@ -116,18 +117,34 @@ class Rules:
         self.decks = options.decks
 
 
-_CACHE: dict[int, tuple[object, Rules]] = {}
+# Look-ups, fastest first: the options object of the previous call (one tuple, replaced whole,
+# so threads never see a half-updated pair), the options object by identity (a decoded state
+# brings a new one per request), then the options' values (a new match builds a new object).
+_last: tuple[object, Rules | None] = (None, None)
+_BY_ID: dict[int, tuple[object, Rules]] = {}
+_BY_VALUE: dict[tuple, Rules] = {}
+_LIMIT = 512
 
 
 def rules_of(options) -> Rules:
-    hit = _CACHE.get(id(options))
-    if hit is not None and hit[0] is options:
-        return hit[1]
-    if len(_CACHE) > 512:
-        _CACHE.clear()
-    rules = Rules(options)
-    _CACHE[id(options)] = (options, rules)
-    return rules
+    global _last
+    last = _last
+    if last[0] is options:
+        return last[1]
+    hit = _BY_ID.get(id(options))
+    if hit is None or hit[0] is not options:
+        values = tuple(options.__dict__.values())
+        key = (values, tuple(map(type, values)))  # True == 1, but the wire form differs
+        rules = _BY_VALUE.get(key)
+        if rules is None:
+            if len(_BY_VALUE) > _LIMIT:
+                _BY_VALUE.clear()
+            rules = _BY_VALUE[key] = Rules(options)
+        if len(_BY_ID) > _LIMIT:
+            _BY_ID.clear()
+        hit = _BY_ID[id(options)] = (options, rules)
+    _last = hit
+    return hit[1]
 
 
 def hand_points(hand, points: dict[str, int]) -> int:
