@@ -72,7 +72,12 @@ class GeneralaDice(Engine):
         return state.instant_winner is not None or all(len(s) == len(BOXES) for s in state.sheets)
 
     def to_act(self, state, *, now):
-        return [] if self.is_finished(state) else [state.players[state.current]]
+        if self.is_finished(state):
+            return []
+        if self.clock_expired(state, now):
+            # Everyone may post `timeout` now; the current player may still roll or score.
+            return list(state.players)
+        return [state.players[state.current]]
 
     def clock_expired(self, state: State, now: float) -> bool:
         return state.deadline is not None and now >= state.deadline
@@ -126,6 +131,9 @@ class GeneralaDice(Engine):
             self._check_timeout(state, move, now)
             return self._timeout(state, move, now)
         self.check_can_move(state, move, now=now)
+        if move["player"] != state.players[state.current]:
+            raise NotYourTurn(f"it is {state.players[state.current]}'s turn; others may only "
+                              "post timeout once the clock has run out")
         if kind == "roll":
             return self._roll(state, move.get("keep") or [], now)
         if kind == "score":

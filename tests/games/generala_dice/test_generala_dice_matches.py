@@ -74,8 +74,10 @@ def play(data, players, opts, seed):
         legal = ENGINE.legal_moves(state, now=now)
         assert legal and legal == ENGINE.legal_moves(state, now=now)
         to_act = ENGINE.to_act(state, now=now)
-        assert to_act == [state.players[state.current]]
-        assert {m["player"] for m in legal if m["type"] != "timeout"} <= set(to_act)
+        expired = state.deadline is not None and now >= state.deadline
+        assert to_act == (list(players) if expired else [state.players[state.current]])
+        assert {m["player"] for m in legal} == set(to_act)
+        assert {m["player"] for m in legal if m["type"] != "timeout"} == {state.players[state.current]}
         assert len({repr(m) for m in legal}) == len(legal)
 
         before = ENGINE.encode(state)

@@ -411,6 +411,16 @@ def test_the_player_may_still_move_after_the_deadline_until_a_timeout_is_posted(
     assert new.sheets[0] == {"escalera": 25}
 
 
+def test_after_the_deadline_everyone_is_to_act_but_only_for_a_timeout():
+    state = make(players=("ann", "bob", "cy"), rolls=1, dice=(1, 2, 3, 4, 5))
+    assert ENGINE.to_act(state, now=DEADLINE - 1) == ["ann"]
+    assert ENGINE.to_act(state, now=DEADLINE) == ["ann", "bob", "cy"]
+    with pytest.raises(NotYourTurn):
+        ENGINE.apply(state, roll("bob", keep=[]), now=DEADLINE + 1)
+    with pytest.raises(NotYourTurn):
+        ENGINE.apply(state, score("full", player="cy"), now=DEADLINE + 1)
+
+
 # -- house rule: a servida Generala wins at once ---------------------------------------------
 
 def test_with_the_house_rule_five_of_a_kind_on_the_first_roll_wins_at_once():
