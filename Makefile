@@ -35,5 +35,10 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m bench
 
+# A longer run of the fuzz tests (the suite runs a bounded one); FUZZ_EXAMPLES sets the size.
+FUZZ_EXAMPLES ?= 5000
+fuzz: $(VENV)/.installed-test
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
