@@ -8,6 +8,7 @@ one.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -89,15 +90,28 @@ class HuitAmericain(Engine):
     )
 
     # -- options and creation ----------------------------------------------------------------
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """`Engine.resolve_options`, remembered for the option sets already accepted (a new
+        match resolves the same few sets again and again); a fresh dict every time."""
+        key = _options_key(given)
+        resolved = _RESOLVED.get(key) if key is not None else None
+        if resolved is None:
+            resolved = super().resolve_options(given)
+            if key is not None:
+                if len(_RESOLVED) > _MEMO_LIMIT:
+                    _RESOLVED.clear()
+                _RESOLVED[key] = dict(resolved)
+        return dict(resolved)
+
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
-        problems = _combination_problems(Options(**options))
+        problems = _compiled_options(options)[1]
         if problems:
-            raise InvalidOptions("; ".join(problems), problems=problems)
+            raise InvalidOptions("; ".join(problems), problems=list(problems))
         return options
 
     def new_match(self, players, options, seed, *, now):
-        opts = Options(**options)
-        problems = _combination_problems(opts)
+        opts, problems = _compiled_options(options)
+        problems = list(problems)
         most = max_players(opts.decks)
         if not 2 <= len(players) <= most:
             problems.append(f"players: {len(players)} players, but {opts.decks} deck(s) "
@@ -965,7 +979,7 @@ class _Table:
         previous round's first player starts, in seat order."""
         n = len(self.players)
         decks = self.options.decks
-        deck = shuffled(standard_deck(jokers=2, decks=decks), self.seed, self.step)
+        deck = shuffled(_deck(decks), self.seed, self.step)
         self.step += 1
         size = hand_size(n, decks)
         self.hands = [deck[j * size:(j + 1) * size] for j in range(n)]
@@ -989,6 +1003,43 @@ class _Table:
         for j, p in enumerate(self.players):
             self.events.append({"type": "cards_dealt", "player": p, "count": size,
                                 "private": {"player": p, "cards": list(self.hands[j])}})
+
+
+_MEMO_LIMIT = 256
+_RESOLVED: dict[tuple, dict[str, Any]] = {}
+_OPTIONS: dict[tuple, tuple[Options, tuple[str, ...]]] = {}
+
+
+def _options_key(options: dict[str, Any]) -> tuple | None:
+    """A dict of options as a hashable key, types included (True == 1, but they encode
+    differently); None if a value cannot be hashed (a bad value: no memo)."""
+    key = tuple([(k, v, type(v)) for k, v in options.items()])
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]]:
+    """The Options object of a dict of option values and the clashes between them,
+    remembered by value: every match with the same options shares one (immutable) object,
+    so its compiled rules are found at once."""
+    key = _options_key(options)
+    hit = _OPTIONS.get(key) if key is not None else None
+    if hit is None:
+        opts = Options(**options)
+        hit = (opts, tuple(_combination_problems(opts)))
+        if key is not None:
+            if len(_OPTIONS) > _MEMO_LIMIT:
+                _OPTIONS.clear()
+            _OPTIONS[key] = hit
+    return hit
+
+
+@functools.lru_cache(maxsize=8)
+def _deck(decks: int) -> tuple[str, ...]:
+    return standard_deck(jokers=2, decks=decks)
 
 
 def _combination_problems(opts: Options) -> list[str]:

@@ -12,6 +12,8 @@ compiled for fast look-ups; it is cached per options object.
 
 from __future__ import annotations
 
+import functools
+
 from referee.core.cards import JOKER_RANK, RANKS
 
 EFFECT_RANKS = RANKS + (JOKER_RANK,)
@@ -55,6 +57,7 @@ def hand_size(players: int, decks: int) -> int:
     return DEAL_MANY[0] if decks == 1 else DEAL_MANY[1]
 
 
+@functools.lru_cache(maxsize=8)
 def max_players(decks: int) -> int:
     """The most players a deal leaves a stock for (at least one card besides the turned-up
     one): 8 with one deck, 11 with two."""
