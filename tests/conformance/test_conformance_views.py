@@ -1,0 +1,89 @@
+"""No view and no answer given to a viewer leaks another player's cards, the stock's order or
+the seed before the end: random matches of every game, played over HTTP in sealed mode with a
+viewer on every request, checked against the referee's own state at each step."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import msgspec
+import pytest
+
+import referee
+from referee.games import REGISTRY
+
+KEYS = ["v" * 40]
+
+
+def strings(value):
+    """Every string leaf of a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, child in value.items():
+            yield key
+            yield from strings(child)
+    elif isinstance(value, (list, tuple)):
+        for child in value:
+            yield from strings(child)
+
+
+def secret_cards(state, seat: int) -> set[str]:
+    """Cards the player at `seat` must not learn: other hands, the stock and face-down cards,
+    less any copy he may legitimately see (his own hand, the cards face up on the table)."""
+    hidden: Counter = Counter()
+    for other, hand in enumerate(getattr(state, "hands", ())):
+        if other != seat:
+            hidden.update(hand)
+    for face_down in ("stock", "discards", "out_of_play"):
+        hidden.update(getattr(state, face_down, ()))
+    seen = Counter(getattr(state, "hands", ())[seat] if hasattr(state, "hands") else ())
+    for face_up in ("pile", "table"):
+        seen.update(getattr(state, face_up, ()))
+    seen.update(play.card for play in getattr(state, "trick", ()))
+    return {card for card in hidden if card not in seen}
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_viewers_never_see_hidden_cards_or_the_seed(game_id, seed):
+    app = referee.create_app({"STATE_KEYS": KEYS})
+    client = app.test_client()
+    sealer = app.extensions["referee"].codec
+    engine = REGISTRY[game_id]
+    pick = random.Random(seed)
+    players = [f"p{i}" for i in range(min(engine.max_players, engine.min_players + seed))]
+    outcome = client.post(f"/v1/games/{game_id}/matches",
+                          json={"players": players, "seed": f"secret-{seed}",
+                                "viewer": players[0]}).get_json()
+    for _ in range(400):
+        state = sealer.load(engine, outcome["state"])
+        if outcome["status"] == "finished":
+            break
+        mover = pick.choice(sorted({m["player"] for m in engine.legal_moves(state, now=0)}))
+        for seat, viewer in enumerate(players):
+            secret = secret_cards(state, seat)
+            shown = client.post(f"/v1/games/{game_id}/views",
+                                json={"state": outcome["state"], "player": viewer}).get_json()
+            leaves = set(strings(shown))
+            assert not leaves & secret, f"{viewer}'s view shows {leaves & secret}"
+            assert f"secret-{seed}" not in leaves
+        moves = client.post(f"/v1/games/{game_id}/legal-moves",
+                            json={"state": outcome["state"], "player": mover}).get_json()["legal_moves"]
+        viewer_seat = players.index(mover)
+        before = secret_cards(state, viewer_seat)
+        outcome = client.post(f"/v1/games/{game_id}/moves",
+                              json={"state": outcome["state"], "move": pick.choice(moves),
+                                    "viewer": mover}).get_json()
+        answer = {k: v for k, v in outcome.items() if k != "state"}
+        after_state = sealer.load(engine, outcome["state"])
+        # What the mover may not know, before or after his move (a card he drew is his now).
+        secret = before & secret_cards(after_state, viewer_seat)
+        leaves = set(strings(answer))
+        assert not leaves & secret, f"the answer to {mover} shows {leaves & secret}"
+        assert all(m["player"] == mover for m in outcome["legal_moves"])
+        if outcome["status"] != "finished":
+            assert f"secret-{seed}" not in leaves
+        assert isinstance(outcome["state"], str)
+        msgspec.json.encode(answer)
