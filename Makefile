@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test bench fuzz clean
+.PHONY: run test bench fuzz soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ bench: $(VENV)/.installed-bench
 FUZZ_EXAMPLES ?= 5000
 fuzz: $(VENV)/.installed-test
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz
+
+# Two gunicorn instances behind nginx on loopback, one killed mid-run (see scripts/soak.py).
+SOAK_MATCHES ?= 20
+soak: $(VENV)/.installed-test
+	$(BIN)/python scripts/soak.py --matches $(SOAK_MATCHES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
