@@ -24,6 +24,7 @@ STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
 PENALTY_CARDS = 2  # drawn for a move against the rules (house rule) and for a missed "Carte"
 GIVE_CARDS = 2
 _new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 def _effect_option(name: str) -> Option:
@@ -237,6 +238,10 @@ class HuitAmericain(Engine):
             raise NotYourTurn(f"{player!r} is not a player of this match")
         rules = rules_of(state.options)
         try:
+            if move["type"] == "lay":  # most moves: no detour through `_apply`
+                seat = state.players.index(player)
+                if seat == state.current:
+                    return _lay(state, move, rules, seat, False)
             return _apply(state, move, rules)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
@@ -348,9 +353,8 @@ def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
         if suit is None:
             out = list(hand)
         else:
-            rank = state.rank
-            wild = rules.wild
-            out = [c for c in hand if c[1] == suit or c[0] == rank or c[0] in wild]
+            follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
+            out = [c for c in hand if c in follow]
         if rules.decks == 2 and len(out) > 1:
             out = list(dict.fromkeys(out))
     if rules.no_finish is not None and len(hand) == 1 and out and out[0][0] == rules.no_finish:
@@ -479,7 +483,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
         amount = rules.attack.get(r, 0)
         effect = rules.effect.get(r)
         if amount or (effect in _QUICK_EFFECTS and state.phase != ATTACK):
-            return _lay_quick(state, rules, seat, card, named, announce, amount, effect)
+            return _lay_quick(state, rules, seat, card, r, hand, named, announce, amount, effect)
     t = _Table.of(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
@@ -553,11 +557,11 @@ def _pass(state: State, rules: Rules):
     passes = state.passes + 1
     n = len(state.players)
     if passes < n:
-        new, d = _successor(state)
+        d = state.__dict__.copy()
         d["passes"] = passes
         d["current"] = (i + state.direction) % n
         d["phase"] = PLAY
-        return new, [{"type": "passed", "player": state.players[i]}]
+        return _state_of(d), [{"type": "passed", "player": state.players[i]}]
     t = _Table.of(state, rules)
     t.events.append({"type": "passed", "player": state.players[i]})
     t.passes += 1
@@ -574,31 +578,29 @@ def _pass(state: State, rules: Rules):
 _QUICK_EFFECTS = frozenset((None, "change_suit", "reverse", "skip", "play_again"))
 
 
-def _successor(state: State) -> tuple[State, dict[str, Any]]:
-    """A copy of `state` and its field dict, to be filled before anyone sees it."""
-    new = _new_object(State)
-    d = new.__dict__
-    d.update(state.__dict__)
-    return new, d
+def _state_of(fields: dict[str, Any]) -> State:
+    """The state with these fields (a changed copy of another state's `__dict__`, so every
+    field is there, in order): what `State(**fields)` gives, without its per-field setattr."""
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
-def _lay_quick(state: State, rules: Rules, seat: int, card: str, named: str | None,
-               announce: bool, amount: int, effect: str | None):
+def _lay_quick(state: State, rules: Rules, seat: int, card: str, r: str, hand: tuple[str, ...],
+               named: str | None, announce: bool, amount: int, effect: str | None):
     """A card that is not the player's last, laid in turn: a plain card, an attack, or one
     whose effect only moves the turn or names a suit (the rest go through `_Table.lay`)."""
     players = state.players
     player = players[seat]
-    hand = state.hands[seat]
     k = hand.index(card)
     left = hand[:k] + hand[k + 1:]
-    new, d = _successor(state)
+    d = state.__dict__.copy()
     hands = list(state.hands)
     hands[seat] = left
     d["hands"] = tuple(hands)
     d["pile"] = state.pile + (card,)
     d["passes"] = 0
     d["unannounced"] = seat if len(left) == 1 and not announce else -1
-    r = card[0]
     if r in rules.names_suit:
         suit = d["suit"] = named
         d["rank"] = None
@@ -611,35 +613,34 @@ def _lay_quick(state: State, rules: Rules, seat: int, card: str, named: str | No
                             "cards_left": len(left), "announce": announce}]
     if announce:
         events.append({"type": "carte", "player": player})
-    n = len(players)
     direction = state.direction
     if amount:
         attack = d["attack"] = (state.attack if state.phase == ATTACK else 0) + amount
         d["phase"] = ATTACK
-        nxt = d["current"] = (seat + direction) % n
+        nxt = d["current"] = (seat + direction) % len(players)
         events.append({"type": "effect", "effect": effect, "player": player,
                        "on": players[nxt], "penalty": attack})
-        return new, events
+        return _state_of(d), events
     d["phase"] = PLAY
     if effect is None:
-        d["current"] = (seat + direction) % n
+        d["current"] = (seat + direction) % len(players)
     elif effect == "change_suit":
         events.append({"type": "effect", "effect": effect, "player": player, "suit": named})
-        d["current"] = (seat + direction) % n
+        d["current"] = (seat + direction) % len(players)
     elif effect == "reverse":
         direction = d["direction"] = -direction
         events.append({"type": "effect", "effect": effect, "player": player,
                        "direction": direction})
-        d["current"] = (seat + direction) % n
+        d["current"] = (seat + direction) % len(players)
     elif effect == "skip":
         events.append({"type": "effect", "effect": effect, "player": player,
-                       "skipped": players[(seat + direction) % n]})
-        d["current"] = (seat + 2 * direction) % n
+                       "skipped": players[(seat + direction) % len(players)]})
+        d["current"] = (seat + 2 * direction) % len(players)
     else:  # play_again
         d["phase"] = AGAIN
         d["current"] = seat
         events.append({"type": "effect", "effect": effect, "player": player})
-    return new, events
+    return _state_of(d), events
 
 
 def _draw_quick(state: State, i: int, player: str):
@@ -657,7 +658,7 @@ def _draw_quick(state: State, i: int, player: str):
     hands[i] = hands[i] + got
     if () in hands:
         return None
-    new, d = _successor(state)
+    d = state.__dict__.copy()
     d["hands"] = tuple(hands)
     d["stock"] = stock[:size - count]
     d["passes"] = 0
@@ -670,7 +671,7 @@ def _draw_quick(state: State, i: int, player: str):
         d["attack"] = 0
         events.append({"type": "effect", "effect": "attack_taken", "player": player,
                        "penalty": count, "drawn": count})
-    return new, events
+    return _state_of(d), events
 
 
 def _challenge(state: State, rules: Rules, seat: int):

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import functools
 
-from referee.core.cards import JOKER_RANK, RANKS
+from referee.core.cards import JOKER_RANK, RANKS, standard_deck
 
 EFFECT_RANKS = RANKS + (JOKER_RANK,)
+ALL_CARDS = standard_deck(jokers=2)
 OFF = "off"
 
 # name -> (default rank, what it does)
@@ -97,7 +98,8 @@ class Rules:
     """The compiled table for one options object."""
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
-                 "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks")
+                 "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks",
+                 "_follow")
 
     def __init__(self, options):
         table = table_of(options)
@@ -118,6 +120,18 @@ class Rules:
         self.penalise = options.draw_penalty_on_error
         self.target = options.target
         self.decks = options.decks
+        self._follow: dict[tuple[str, str | None], frozenset[str]] = {}
+
+    def follow(self, suit: str, rank: str | None) -> frozenset[str]:
+        """The cards that may be laid on the suit and rank in force (the suit, the rank, or a
+        card laid on anything), before any house rule about last cards."""
+        key = (suit, rank)
+        cards = self._follow.get(key)
+        if cards is None:
+            wild = self.wild
+            cards = self._follow[key] = frozenset(
+                c for c in ALL_CARDS if c[1] == suit or c[0] == rank or c[0] in wild)
+        return cards
 
 
 # Look-ups, fastest first: the options object of the previous call (one tuple, replaced whole,
