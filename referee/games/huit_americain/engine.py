@@ -238,10 +238,14 @@ class HuitAmericain(Engine):
             raise NotYourTurn(f"{player!r} is not a player of this match")
         rules = rules_of(state.options)
         try:
-            if move["type"] == "lay":  # most moves: no detour through `_apply`
+            kind = move["type"]
+            # The commonest moves skip the detour through `_apply`.
+            if kind == "lay":
                 seat = state.players.index(player)
                 if seat == state.current:
                     return _lay(state, move, rules, seat, False)
+            elif kind == "pass" and state.players.index(player) == state.current:
+                return _pass(state, rules)
             return _apply(state, move, rules)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
@@ -337,10 +341,8 @@ def _ranks_of(rules: Rules, effect: str) -> set[str]:
 def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
     """The distinct cards of the player in turn he may lay now, in hand order."""
     phase = state.phase
-    if phase == HUNT or not hand:
-        return []
-    out: list[str] = []
     if phase == ATTACK:
+        out: list[str] = []
         attack = rules.attack
         level = attack.get(state.pile[-1][0], 0)
         stop = rules.stop
@@ -348,13 +350,15 @@ def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
             r = card[0]
             if (r == stop or attack.get(r, 0) >= level) and card not in out:
                 out.append(card)
+    elif phase == HUNT:
+        return []
     else:
         suit = state.suit
         if suit is None:
             out = list(hand)
         else:
             follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
-            out = [c for c in hand if c in follow]
+            out = list(filter(follow.__contains__, hand))
         if rules.decks == 2 and len(out) > 1:
             out = list(dict.fromkeys(out))
     if rules.no_finish is not None and len(hand) == 1 and out and out[0][0] == rules.no_finish:
@@ -448,6 +452,34 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     r = card[0]
     if not fly:
         phase = state.phase
+        if (r in rules.plain and (phase == PLAY or phase == AGAIN) and len(hand) > 1
+                and (state.suit is None or card[1] == state.suit or r == state.rank)
+                and move.get("suit") is None and move.get("target") is None):
+            # The commonest move: a card without effect that follows, not the last one.
+            announce = bool(move.get("announce", False))
+            if not announce or len(hand) == 2:
+                k = hand.index(card)
+                left = hand[:k] + hand[k + 1:]
+                d = state.__dict__.copy()
+                hands = list(state.hands)
+                hands[seat] = left
+                d["hands"] = tuple(hands)
+                d["pile"] = state.pile + (card,)
+                d["passes"] = 0
+                d["unannounced"] = seat if len(left) == 1 and not announce else -1
+                suit = d["suit"] = card[1]
+                d["rank"] = r
+                d["phase"] = PLAY
+                d["current"] = (seat + state.direction) % len(state.players)
+                new = _new_object(State)
+                _set_attribute(new, "__dict__", d)
+                player = state.players[seat]
+                events: list[Event] = [{"type": "card_laid", "player": player, "card": card,
+                                        "suit": suit, "cards_left": len(left),
+                                        "announce": announce}]
+                if announce:
+                    events.append({"type": "carte", "player": player})
+                return new, events
         if phase == HUNT:
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         if phase == ATTACK:

@@ -97,7 +97,7 @@ def table_problems(table: dict[str, str]) -> list[str]:
 class Rules:
     """The compiled table for one options object."""
 
-    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
+    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special", "plain",
                  "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks",
                  "_follow")
 
@@ -112,6 +112,8 @@ class Rules:
         self.names_suit = frozenset(table[n] for n in SUIT_NAMING if n in table)
         self.targeted = frozenset(table[n] for n in TARGETED if n in table)
         self.special = self.names_suit | self.targeted  # ranks laid with a suit or a player
+        # ranks that only follow: no effect, no stop, not laid on anything
+        self.plain = frozenset(EFFECT_RANKS) - set(self.effect) - self.wild - {self.stop}
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
         self.no_finish = table.get("change_suit") if options.no_finish_on_eight else None
         self.stuck = options.when_stuck
