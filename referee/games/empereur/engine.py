@@ -1,0 +1,755 @@
+"""The Empereur engine: options, legal moves, applying a move, scores, views, invariants.
+
+`apply` copies the frozen state into a small mutable `_Table` (lists, no deep copies), runs the
+rules on it and freezes it back into a new `State` once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.cards import conservation_problems, is_joker, shuffled, standard_deck
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
+from referee.core.errors import IllegalMove
+
+from .ranks import RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
+from .state import MODES, PHASES, ROLES, Options, State
+
+HAND_SIZE = 7
+MAX_DEALER_DRAWS = 100  # tie-break rounds of the dealer draw before the first tied player deals
+PHASE_ROLES = {False: ("emperor", "subject"), True: ("elect", "outcast")}
+
+
+class Empereur(Engine):
+    id = "empereur"
+    name = "L'Empereur"
+    summary = ("Shed your hand by laying sets of one rank, each at least the last; twos stop "
+               "the table, doubled ranks make the next player draw. First out is Emperor.")
+    min_players = 2
+    max_players = 6
+    state_type = State
+    options = (
+        Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),
+        Option("mode", "string", "normal",
+               "normal: rounds, last Emperor wins; elite: the Emperor scores the Subjects' "
+               "cards, first to the target wins; mirror_normal: rounds, last Outcast loses; "
+               "mirror_elite: the Outcast scores the cards left, first to the target loses",
+               choices=MODES),
+        Option("rounds", "integer", 3, "rounds in the Normal and Mirror Normal modes",
+               minimum=1, maximum=50),
+        Option("target_points", "integer", 500, "points that end the Elite modes",
+               minimum=1, maximum=10000),
+    )
+    move_types = (
+        MoveType("play", "lay one or more cards of one rank (jokers count as the named rank), "
+                 "at least the rank on top of the pile; a two alone", (
+                     Field("cards", "cards", "the cards laid, from your hand", max_items=6),
+                     Field("rank", "string", "the rank the cards count as (needed when only "
+                           "jokers are laid; must match the natural cards otherwise)",
+                           required=False, choices=RANK_ORDER),
+                 )),
+        MoveType("draw", "draw one card instead of playing (once a turn); then play or pass"),
+        MoveType("pass", "end your turn without playing, after drawing"),
+        MoveType("give", "exchange at the start of a round: give one card to a player", (
+            Field("card", "card", "the card given (forced gifts: one of your highest)"),
+            Field("to", "string", "the player who receives it"),
+        )),
+    )
+
+    # -- creation ----------------------------------------------------------------------------
+    def new_match(self, players, options, seed, *, now):
+        n = len(players)
+        blank = State(
+            players=tuple(players), options=Options(**options), seed=seed, step=0, round=0,
+            phase="play", dealer=0, hands=tuple(() for _ in range(n)), stock=(), pile=(),
+            pile_ranks=(), last_player=None, current=0, drawn=False, roles=("",) * n,
+            previous_roles=("",) * n, gifts=(), exchange_stage=0, rounds_won=(0,) * n,
+            rounds_lost=(0,) * n, points=(0,) * n,
+        )
+        table = _Table(blank)
+        table.start_round(1)
+        return table.freeze()
+
+    # -- queries -----------------------------------------------------------------------------
+    def is_finished(self, state: State) -> bool:
+        return state.phase == "finished"
+
+    def to_act(self, state, *, now=0.0):
+        if state.phase == "play":
+            return [state.players[state.current]]
+        if state.phase == "exchange":
+            givers = sorted({g for g, _ in state.gifts})
+            return [state.players[g] for g in givers]
+        return []
+
+    def legal_moves(self, state, *, now=0.0):
+        if state.phase == "play":
+            return _play_moves(state)
+        if state.phase == "exchange":
+            return _give_moves(state)
+        return []
+
+    def scores(self, state):
+        elite = state.options.elite
+        players = {}
+        for i, p in enumerate(state.players):
+            players[p] = {
+                "total": state.points[i] if elite else state.rounds_won[i],
+                "cards": len(state.hands[i]),
+                "role": state.roles[i] or None,
+                "previous_role": state.previous_roles[i] or None,
+                "rounds_won": state.rounds_won[i],
+                "rounds_lost": state.rounds_lost[i],
+                "points": state.points[i],
+            }
+        winners, losers = _result(state)
+        return {"players": players, "winners": winners, "losers": losers, "draw": False,
+                "round": state.round, "mode": state.options.mode}
+
+    def view(self, state, player):
+        players = state.players
+        me = players.index(player) if player in players else None
+        return {
+            "you": player,
+            "players": list(players),
+            "mode": state.options.mode,
+            "jokers": state.options.jokers,
+            "rounds": state.options.rounds,
+            "target_points": state.options.target_points,
+            "round": state.round,
+            "phase": state.phase,
+            "dealer": players[state.dealer],
+            "current": players[state.current] if state.phase == "play" else None,
+            "drawn": state.drawn if state.phase == "play" else False,
+            "to_act": self.to_act(state),
+            "hand": list(state.hands[me]) if me is not None else [],
+            "hand_counts": {p: len(h) for p, h in zip(players, state.hands)},
+            "stock_count": len(state.stock),
+            "pile": [{"card": c, "rank": r} for c, r in zip(state.pile, state.pile_ranks)],
+            "last_player": None if state.last_player is None else players[state.last_player],
+            "roles": {p: r or None for p, r in zip(players, state.roles)},
+            "previous_roles": {p: r or None for p, r in zip(players, state.previous_roles)},
+            "gifts_due": [{"from": players[g], "to": players[r]} for g, r in state.gifts],
+            "exchange_stage": state.exchange_stage,
+            "points": dict(zip(players, state.points)),
+            "rounds_won": dict(zip(players, state.rounds_won)),
+            "rounds_lost": dict(zip(players, state.rounds_lost)),
+        }
+
+    # -- applying a move ---------------------------------------------------------------------
+    def apply(self, state, move, *, now=0.0):
+        self.check_can_move(state, move, now=now)
+        kind = move.get("type")
+        if state.phase == "exchange":
+            if kind != "give":
+                raise IllegalMove("exchange_first", "the round starts with the exchange of "
+                                  "cards: only `give` moves are allowed now")
+            table = _Table(state)
+            table.give(state.players.index(move["player"]), move.get("card"), move.get("to"))
+            return table.freeze(), table.events
+        if kind == "give":
+            raise IllegalMove("no_exchange", "cards are given only in the exchange that "
+                              "opens a round")
+        table = _Table(state)
+        if kind == "play":
+            table.play_move(move.get("cards"), move.get("rank"))
+        elif kind == "draw":
+            if state.drawn:
+                raise IllegalMove("one_draw", "you have already drawn this turn: play or pass")
+            table.drawn = True
+            table.draw(state.current, 1, "turn")
+        elif kind == "pass":
+            if not state.drawn:
+                raise IllegalMove("draw_before_pass", "draw a card before passing")
+            table.events.append({"type": "passed", "player": state.players[state.current]})
+            table.advance(state.current)
+        else:
+            raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
+        return table.freeze(), table.events
+
+    # -- invariants --------------------------------------------------------------------------
+    def problems(self, state):
+        return _problems(self, state)
+
+
+# == legal moves ==================================================================================
+def _play_moves(state: State) -> list[Move]:
+    """One canonical move per (rank, natural count, joker count): suits never matter, so the
+    naturals are the lowest-suited ones and the jokers X1 before X2; `apply` accepts any cards
+    of the hand that are equivalent. Listed by rank (low to high), then naturals, then jokers."""
+    i = state.current
+    player = state.players[i]
+    hand = state.hands[i]
+    floor = STRENGTH[state.pile_ranks[-1]] if state.pile_ranks else 0
+    jokers = [c for c in hand if c[0] == "X"]
+    by_rank: dict[str, list[str]] = {}
+    for c in hand:
+        if c[0] != "X":
+            by_rank.setdefault(c[0], []).append(c)
+    moves: list[Move] = []
+    add = moves.append
+    nj = len(jokers)
+    joker_sets = [jokers[:j] for j in range(nj + 1)]
+    for r in RANK_ORDER[floor:]:
+        naturals = by_rank.get(r)
+        if r == TWO:
+            if naturals:
+                add({"type": "play", "player": player, "cards": [naturals[0]], "rank": r})
+            if nj:
+                add({"type": "play", "player": player, "cards": [jokers[0]], "rank": r})
+            continue
+        if naturals:
+            for n in range(len(naturals) + 1):
+                base = naturals[:n]
+                for j in range(0 if n else 1, nj + 1):
+                    add({"type": "play", "player": player, "cards": base + joker_sets[j],
+                         "rank": r})
+        else:
+            for j in range(1, nj + 1):
+                add({"type": "play", "player": player, "cards": joker_sets[j], "rank": r})
+    add({"type": "pass" if state.drawn else "draw", "player": player})
+    return moves
+
+
+def _give_moves(state: State) -> list[Move]:
+    moves: list[Move] = []
+    for g, r in sorted(state.gifts):
+        hand = state.hands[g]
+        cards = _highest(hand) if state.exchange_stage == 1 else hand
+        for c in dict.fromkeys(cards):
+            moves.append({"type": "give", "player": state.players[g], "card": c,
+                          "to": state.players[r]})
+    return moves
+
+
+def _highest(hand) -> list[str]:
+    if not hand:
+        return []
+    top = max(strength(c) for c in hand)
+    return [c for c in hand if strength(c) == top]
+
+
+def _result(state: State) -> tuple[list[str], list[str]]:
+    if state.phase != "finished":
+        return [], []
+    opts = state.options
+    players = state.players
+    if opts.elite:
+        marked = [p for p, pts in zip(players, state.points) if pts >= opts.target_points]
+    else:
+        role = "outcast" if opts.mirror else "emperor"
+        marked = [p for p, r in zip(players, state.roles) if r == role]
+    others = [p for p in players if p not in marked]
+    return (others, marked) if opts.mirror else (marked, others)
+
+
+def _gift_plan(state_roles: tuple[str, ...] | list[str], mirror: bool, stage: int):
+    """The gifts of an exchange stage, from the last round's roles, in seat order."""
+    if mirror:
+        head = [i for i, r in enumerate(state_roles) if r == "outcast"]
+        rest = [i for i, r in enumerate(state_roles) if r == "elect"]
+    else:
+        head = [i for i, r in enumerate(state_roles) if r == "emperor"]
+        rest = [i for i, r in enumerate(state_roles) if r == "subject"]
+    if len(head) != 1:
+        return None
+    h = head[0]
+    if mirror:  # stage 1: the Outcast gives each Elect; stage 2: each Elect gives him
+        return [(h, e) for e in rest] if stage == 1 else [(e, h) for e in rest]
+    # stage 1: each Subject gives the Emperor; stage 2: the Emperor gives each Subject
+    return [(s, h) for s in rest] if stage == 1 else [(h, s) for s in rest]
+
+
+# == the mutable table used while applying a move =================================================
+class _Table:
+    def __init__(self, s: State):
+        self.s = s
+        self.opts = s.options
+        self.players = s.players
+        self.n = len(s.players)
+        self.step = s.step
+        self.round = s.round
+        self.phase = s.phase
+        self.dealer = s.dealer
+        self.hands = [list(h) for h in s.hands]
+        self.stock = list(s.stock)
+        self.pile = list(s.pile)
+        self.pile_ranks = list(s.pile_ranks)
+        self.last_player = s.last_player
+        self.current = s.current
+        self.drawn = s.drawn
+        self.roles = list(s.roles)
+        self.previous_roles = s.previous_roles
+        self.gifts = list(s.gifts)
+        self.exchange_stage = s.exchange_stage
+        self.rounds_won = list(s.rounds_won)
+        self.rounds_lost = list(s.rounds_lost)
+        self.points = list(s.points)
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            players=self.players, options=self.opts, seed=self.s.seed, step=self.step,
+            round=self.round, phase=self.phase, dealer=self.dealer,
+            hands=tuple(tuple(h) for h in self.hands), stock=tuple(self.stock),
+            pile=tuple(self.pile), pile_ranks=tuple(self.pile_ranks),
+            last_player=self.last_player, current=self.current, drawn=self.drawn,
+            roles=tuple(self.roles), previous_roles=tuple(self.previous_roles),
+            gifts=tuple(self.gifts), exchange_stage=self.exchange_stage,
+            rounds_won=tuple(self.rounds_won), rounds_lost=tuple(self.rounds_lost),
+            points=tuple(self.points),
+        )
+
+    # -- rounds ------------------------------------------------------------------------------
+    def start_round(self, number: int) -> None:
+        n = self.n
+        self.round = number
+        self.events.append({"type": "round_started", "round": number})
+        deck = standard_deck(jokers=self.opts.jokers)
+        contenders = list(range(n))
+        for _ in range(MAX_DEALER_DRAWS):
+            order = shuffled(deck, self.s.seed, self.step)
+            self.step += 1
+            draws = {k: order[t] for t, k in enumerate(contenders)}
+            best = max(strength(c) for c in draws.values())
+            tied = [k for k in contenders if strength(draws[k]) == best]
+            self.events.append({
+                "type": "dealer_draw", "round": number,
+                "draws": [{"player": self.players[k], "card": draws[k]} for k in contenders],
+                "tied": [self.players[k] for k in tied] if len(tied) > 1 else [],
+            })
+            contenders = tied
+            if len(tied) == 1:
+                break
+        self.dealer = contenders[0]
+        self.events.append({"type": "dealer_chosen", "round": number,
+                            "player": self.players[self.dealer]})
+        order = list(shuffled(deck, self.s.seed, self.step))
+        self.step += 1
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for t in range(HAND_SIZE * n):
+            hands[(self.dealer + 1 + t) % n].append(order[t])
+        self.hands = [list(sort_hand(h)) for h in hands]
+        self.stock = order[HAND_SIZE * n:]
+        self.pile, self.pile_ranks, self.last_player = [], [], None
+        for i, p in enumerate(self.players):
+            self.events.append({"type": "hand_dealt", "player": p, "count": HAND_SIZE,
+                                "private": {"player": p, "cards": list(self.hands[i])}})
+        self.events.append({"type": "stock_formed", "count": len(self.stock)})
+        if number > 1:
+            self.previous_roles = tuple(self.roles)
+        self.roles = [""] * n
+        self.drawn = False
+        if number > 1 and (plan := _gift_plan(self.previous_roles, self.opts.mirror, 1)):
+            self.phase = "exchange"
+            self.exchange_stage = 1
+            self.gifts = plan
+            self.current = (self.dealer + 1) % n
+            self.events.append({"type": "exchange_started", "stage": 1,
+                                "gifts": self._gift_list()})
+        else:
+            self._begin_play()
+
+    def _gift_list(self) -> list[dict[str, str]]:
+        return [{"from": self.players[g], "to": self.players[r]} for g, r in self.gifts]
+
+    def _begin_play(self) -> None:
+        self.phase = "play"
+        self.exchange_stage = 0
+        self.gifts = []
+        self.current = (self.dealer + 1) % self.n
+        self.drawn = False
+        self.events.append({"type": "turn", "player": self.players[self.current]})
+
+    def end_round(self) -> None:
+        opts = self.opts
+        n = self.n
+        won_role, lost_role = ("elect", "outcast") if opts.mirror else ("emperor", "subject")
+        for i in range(n):
+            if self.roles[i] == "":  # still holding cards when the round ends
+                self.roles[i] = "elect" if opts.mirror else "subject"
+        gained = [0] * n
+        if opts.mode == "elite":
+            e = self.roles.index("emperor")
+            gained[e] = sum(value(c) for i in range(n) if self.roles[i] == "subject"
+                            for c in self.hands[i])
+        elif opts.mode == "mirror_elite":
+            o = self.roles.index("outcast")
+            gained[o] = sum(value(c) for h in self.hands for c in h)
+        for i in range(n):
+            self.points[i] += gained[i]
+            if self.roles[i] == won_role:
+                self.rounds_won[i] += 1
+            elif self.roles[i] == lost_role:
+                self.rounds_lost[i] += 1
+        self.events.append({
+            "type": "round_result", "round": self.round,
+            "roles": dict(zip(self.players, self.roles)),
+            "hand_values": {p: sum(value(c) for c in h) for p, h in zip(self.players, self.hands)},
+            "cards_left": {p: len(h) for p, h in zip(self.players, self.hands)},
+            "points_gained": dict(zip(self.players, gained)),
+            "points": dict(zip(self.players, self.points)),
+        })
+        self.drawn = False
+        if self._match_over():
+            self.phase = "finished"
+            self.gifts, self.exchange_stage = [], 0
+            winners, losers = _result(self.freeze())
+            self.events.append({"type": "match_result", "winners": winners, "losers": losers})
+        else:
+            self.start_round(self.round + 1)
+
+    def _match_over(self) -> bool:
+        if self.opts.elite:
+            return any(p >= self.opts.target_points for p in self.points)
+        return self.round >= self.opts.rounds
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, i: int, count: int, reason: str) -> list[str]:
+        got: list[str] = []
+        for _ in range(count):
+            if not self.stock and not self.rebuild():
+                break
+            got.append(self.stock.pop(0))
+        if got:
+            self.hands[i] = list(sort_hand(self.hands[i] + got))
+        p = self.players[i]
+        self.events.append({"type": "cards_drawn", "player": p, "count": len(got),
+                            "wanted": count, "reason": reason,
+                            "private": {"player": p, "cards": got}})
+        return got
+
+    def rebuild(self) -> bool:
+        """An empty stock becomes the pile less its highest-ranked cards, shuffled."""
+        if not self.pile:
+            return False
+        top = max(STRENGTH[r] for r in self.pile_ranks)
+        keep = [k for k, r in enumerate(self.pile_ranks) if STRENGTH[r] == top]
+        if len(keep) == len(self.pile):
+            self.events.append({"type": "stock_not_rebuilt", "pile": len(self.pile)})
+            return False
+        kept = set(keep)
+        moved = [c for k, c in enumerate(self.pile) if k not in kept]
+        self.stock = list(shuffled(moved, self.s.seed, self.step))
+        self.step += 1
+        self.pile = [self.pile[k] for k in keep]
+        self.pile_ranks = [self.pile_ranks[k] for k in keep]
+        self.events.append({"type": "stock_rebuilt", "count": len(moved),
+                            "pile": [{"card": c, "rank": r}
+                                     for c, r in zip(self.pile, self.pile_ranks)]})
+        return True
+
+    def clear_pile(self, reason: str) -> None:
+        """The pile goes face down under the stock (its first card laid nearest the top)."""
+        count = len(self.pile)
+        self.stock.extend(self.pile)
+        self.pile, self.pile_ranks, self.last_player = [], [], None
+        self.events.append({"type": "pile_cleared", "reason": reason, "count": count})
+
+    # -- turns -------------------------------------------------------------------------------
+    def advance(self, frm: int) -> None:
+        """The turn goes left to the next player still in the round; passing the seat of the
+        player who laid the pile's last cards clears the pile (he, or the next one, leads)."""
+        s = frm
+        for _ in range(self.n):
+            s = (s + 1) % self.n
+            if self.pile and self.last_player == s:
+                self.clear_pile("returned")
+            if self.roles[s] == "":
+                break
+        self.current = s
+        self.drawn = False
+        self.events.append({"type": "turn", "player": self.players[s]})
+
+    def _next_active(self, frm: int) -> int | None:
+        for k in range(1, self.n):
+            s = (frm + k) % self.n
+            if self.roles[s] == "":
+                return s
+        return None
+
+    # -- playing -----------------------------------------------------------------------------
+    def play_move(self, cards: Any, rank: Any) -> None:
+        i = self.current
+        hand = self.hands[i]
+        if not isinstance(cards, (list, tuple)) or not cards:
+            raise IllegalMove("play_cards", "a play lays at least one card")
+        if not all(isinstance(c, str) for c in cards):
+            raise IllegalMove("play_cards", "cards are strings such as '7H' or 'X1'")
+        if not _holds(hand, cards):
+            raise IllegalMove("cards_in_hand", f"you do not hold all of {list(cards)}")
+        naturals = {c[0] for c in cards if c[0] != "X"}
+        if len(naturals) > 1:
+            raise IllegalMove("one_rank", "cards laid together must all be of one rank "
+                              "(jokers count as the rank you name)")
+        if rank is not None and rank not in STRENGTH:
+            raise IllegalMove("named_rank", f"{rank!r} is not a rank of the game")
+        if naturals:
+            natural = next(iter(naturals))
+            if rank is not None and rank != natural:
+                raise IllegalMove("named_rank", f"cards of rank {natural} count as {natural}, "
+                                  f"not {rank}: jokers laid with them take their rank")
+            rank = natural
+        elif rank is None:
+            raise IllegalMove("name_joker", "a joker laid alone needs the rank it counts as")
+        if rank == TWO and len(cards) > 1:
+            raise IllegalMove("two_alone", "a two is laid alone")
+        if self.pile_ranks and STRENGTH[rank] < STRENGTH[self.pile_ranks[-1]]:
+            raise IllegalMove("at_least_top", f"the pile shows {self.pile_ranks[-1]}: lay a "
+                              "rank at least as high")
+        self.play(i, list(cards), rank)
+
+    def play(self, i: int, cards: list[str], rank: str) -> None:
+        self.hands[i] = _remove(self.hands[i], cards)
+        cards = list(sort_hand(cards))
+        self.pile.extend(cards)
+        self.pile_ranks.extend([rank] * len(cards))
+        self.last_player = i
+        p = self.players[i]
+        self.events.append({"type": "cards_played", "player": p, "cards": cards, "rank": rank})
+        mirror = self.opts.mirror
+        finished = not self.hands[i]
+        joker = any(c[0] == "X" for c in cards)
+        if finished and joker and mirror:
+            self.roles[i] = "outcast"
+            self.events.append({"type": "player_out", "player": p, "role": "outcast",
+                                "joker_finish": True})
+            self.end_round()
+            return
+        if finished:
+            self.roles[i] = "subject" if joker else ("elect" if mirror else "emperor")
+        # the run on top of the pile, counted before a two clears it
+        run = 1
+        top = self.pile_ranks[-1]
+        for r in reversed(self.pile_ranks[:-1]):
+            if r != top:
+                break
+            run += 1
+        if rank == TWO:
+            self.events.append({"type": "two_played", "player": p})
+            for k in range(1, self.n):
+                o = (i + k) % self.n
+                if self.roles[o] == "":
+                    self.draw(o, 1, "two")
+        if run > 1:
+            nxt = self._next_active(i)
+            if nxt is not None:
+                self.events.append({"type": "penalty", "player": self.players[nxt],
+                                    "count": run - 1, "run": run, "rank": top})
+                self.draw(nxt, run - 1, "penalty")
+        if rank == TWO:
+            self.clear_pile("two")
+        if finished:
+            role = self.roles[i]
+            self.events.append({"type": "player_out", "player": p, "role": role,
+                                "joker_finish": joker})
+            if role == "emperor":
+                for o in range(self.n):
+                    if o != i:
+                        self.roles[o] = "subject"
+                self.end_round()
+                return
+            active = [o for o in range(self.n) if self.roles[o] == ""]
+            if len(active) == 1:
+                self.roles[active[0]] = "outcast" if mirror else "emperor"
+                self.end_round()
+                return
+        if rank == TWO and self.roles[i] == "":
+            self.current = i
+            self.drawn = False
+            self.events.append({"type": "turn", "player": p})
+        else:
+            self.advance(i)
+
+    # -- exchange ----------------------------------------------------------------------------
+    def give(self, g: int, card: Any, to: Any) -> None:
+        players = self.players
+        target = next((r for gg, r in self.gifts if gg == g and players[r] == to), None)
+        if target is None:
+            owed = [players[r] for gg, r in self.gifts if gg == g]
+            raise IllegalMove("gift_target", f"you owe a card to {', '.join(owed)}, not {to!r}")
+        hand = self.hands[g]
+        if not isinstance(card, str) or card not in hand:
+            raise IllegalMove("cards_in_hand", f"you do not hold {card!r}")
+        if self.exchange_stage == 1 and card not in _highest(hand):
+            raise IllegalMove("give_highest", "this gift must be one of your highest cards "
+                              "(a joker is highest)")
+        hand.remove(card)
+        self.hands[target] = list(sort_hand(self.hands[target] + [card]))
+        self.gifts.remove((g, target))
+        self.events.append({"type": "card_given", "player": players[g], "to": players[target],
+                            "stage": self.exchange_stage,
+                            "private": {"player": players[g], "card": card}})
+        self.events.append({"type": "card_received", "player": players[target],
+                            "from": players[g], "stage": self.exchange_stage,
+                            "private": {"player": players[target], "card": card}})
+        if self.gifts:
+            return
+        if self.exchange_stage == 1:
+            self.exchange_stage = 2
+            self.gifts = _gift_plan(self.previous_roles, self.opts.mirror, 2) or []
+            self.events.append({"type": "exchange_started", "stage": 2,
+                                "gifts": self._gift_list()})
+        else:
+            self.events.append({"type": "exchange_finished", "round": self.round})
+            self._begin_play()
+
+
+def _holds(hand: list[str], cards) -> bool:
+    if len(set(cards)) != len(cards):
+        return False
+    return all(c in hand for c in cards)
+
+
+def _remove(hand: list[str], cards: list[str]) -> list[str]:
+    out = list(hand)
+    for c in cards:
+        out.remove(c)
+    return out
+
+
+# == invariants ===================================================================================
+def _problems(engine: Empereur, state: State) -> list[str]:
+    problems: list[str] = []
+    players = state.players
+    n = len(players)
+    if not engine.min_players <= n <= engine.max_players:
+        problems.append(f"{n} players: L'Empereur takes 2 to 6")
+    if len(set(players)) != n or any(not p for p in players):
+        problems.append("player ids must be unique and non-empty")
+    problems += [f"options.{o.name}: {p}" for o in engine.options
+                 if (p := o.problem(getattr(state.options, o.name)))]
+    if not state.seed:
+        problems.append("the seed is empty")
+    if state.step < 0:
+        problems.append("the random step is negative")
+    if state.phase not in PHASES:
+        problems.append(f"unknown phase {state.phase!r}")
+    for name in ("hands", "roles", "previous_roles", "rounds_won", "rounds_lost", "points"):
+        if len(getattr(state, name)) != n:
+            problems.append(f"{name} must have one entry per player")
+    if not 0 <= state.dealer < max(n, 1):
+        problems.append(f"the dealer index {state.dealer} is past the players")
+    if not 0 <= state.current < max(n, 1):
+        problems.append(f"the turn index {state.current} is past the players")
+    if len(state.pile) != len(state.pile_ranks):
+        problems.append("the pile and its ranks differ in length")
+    if problems:
+        return problems
+    opts = state.options
+    # cards
+    try:
+        deck = standard_deck(jokers=opts.jokers)
+    except Exception:  # pragma: no cover - options already checked
+        return problems + ["the deck cannot be built from the options"]
+    places = {f"{p}'s hand": h for p, h in zip(players, state.hands)}
+    places["the stock"] = state.stock
+    places["the pile"] = state.pile
+    problems += conservation_problems(places, deck)
+    if problems:
+        return problems
+    for p, h in zip(players, state.hands):
+        if tuple(h) != sort_hand(h):
+            problems.append(f"{p}'s hand is not sorted by strength")
+    for c, r in zip(state.pile, state.pile_ranks):
+        if r not in STRENGTH:
+            problems.append(f"pile card {c} counts as {r!r}, not a rank")
+        elif not is_joker(c) and c[0] != r:
+            problems.append(f"pile card {c} counts as {r}, not its own rank")
+    if problems:
+        return problems
+    ranks = [STRENGTH[r] for r in state.pile_ranks]
+    if any(b < a for a, b in zip(ranks, ranks[1:])):
+        problems.append("the pile's ranks go down: each play is at least the rank below it")
+    if TWO in state.pile_ranks and state.phase != "finished":
+        problems.append("a two stays on the pile: it clears the pile at once")
+    if (state.last_player is None) != (not state.pile):
+        problems.append("the pile's last player must be set exactly when the pile has cards")
+    if state.last_player is not None and not 0 <= state.last_player < n:
+        problems.append("the pile's last player is past the players")
+    if state.round < 1:
+        problems.append("the round number starts at 1")
+    if not opts.elite and state.round > opts.rounds:
+        problems.append(f"round {state.round} is past the {opts.rounds} rounds of the match")
+    if any(x < 0 for x in state.rounds_won + state.rounds_lost + state.points):
+        problems.append("round counts and points are never negative")
+    if any(r not in ROLES and r != "" for r in state.roles + state.previous_roles):
+        problems.append("unknown role")
+        return problems
+    mirror = opts.mirror
+    winner_role, loser_role = ("elect", "outcast") if mirror else ("emperor", "subject")
+    head_role = "outcast" if mirror else "emperor"
+    done = state.round if state.phase == "finished" else state.round - 1
+    for i, p in enumerate(players):
+        if state.rounds_won[i] + state.rounds_lost[i] != done:
+            problems.append(f"{p} has {state.rounds_won[i]} rounds won and "
+                            f"{state.rounds_lost[i]} lost after {done} finished round(s)")
+    if not opts.elite and any(state.points):
+        problems.append("points are scored only in the Elite modes")
+    if sum(state.rounds_lost if mirror else state.rounds_won) != done:
+        problems.append("each finished round has exactly one "
+                        + ("Outcast" if mirror else "Emperor"))
+
+    def complete(roles: tuple[str, ...]) -> bool:
+        return (roles.count(head_role) == 1
+                and all(r in (winner_role, loser_role) for r in roles))
+
+    if state.round == 1 and any(state.previous_roles):
+        problems.append("there are no previous roles in the first round")
+    if state.round > 1 and not complete(state.previous_roles):
+        problems.append("the last round's roles need one " + head_role + " and "
+                        + (("Elect" if mirror else "Subjects") + " for the rest"))
+    target = opts.target_points
+    if opts.elite:
+        reached = [p for p, pts in zip(players, state.points) if pts >= target]
+        if state.phase != "finished" and reached:
+            problems.append("a player reached the target but the match goes on")
+        if state.phase == "finished" and len(reached) != 1:
+            problems.append("a finished Elite match has exactly one player at the target")
+    if state.phase == "finished":
+        if not complete(state.roles):
+            problems.append("a finished match keeps its last round's complete roles")
+        elif opts.elite and reached and state.roles[players.index(reached[0])] != head_role:
+            problems.append("the player at the target must be the last round's " + head_role)
+        if not opts.elite and state.round != opts.rounds:
+            problems.append("a match in rounds ends after its last round")
+        if state.gifts or state.exchange_stage or state.drawn:
+            problems.append("a finished match has no exchange and no turn in progress")
+        return problems
+    if state.phase == "exchange":
+        if any(state.roles):
+            problems.append("roles are given out only once play starts")
+        if state.pile or state.drawn:
+            problems.append("the pile is empty and nobody has drawn during the exchange")
+        if state.round < 2:
+            problems.append("there is no exchange before the first round")
+        if state.exchange_stage not in (1, 2):
+            problems.append("an exchange is at stage 1 or 2")
+        elif complete(state.previous_roles):
+            plan = _gift_plan(state.previous_roles, mirror, state.exchange_stage) or []
+            if not state.gifts or any(gf not in plan for gf in state.gifts) \
+                    or len(set(state.gifts)) != len(state.gifts):
+                problems.append("the gifts due do not match the last round's roles")
+        if sum(len(h) for h in state.hands) != HAND_SIZE * n:
+            problems.append("the exchange moves cards between the seven-card hands only")
+        return problems
+    # play phase
+    if state.gifts or state.exchange_stage:
+        problems.append("no gifts are due outside the exchange")
+    allowed = ("", "elect") if mirror else ("", "subject")
+    if any(r not in allowed for r in state.roles):
+        problems.append("during play a player is still in, or out as "
+                        + ("an Elect" if mirror else "a Subject (finished with a joker)"))
+    active = [i for i, r in enumerate(state.roles) if r == ""]
+    if len(active) < 2:
+        problems.append("a round in play has at least two players still holding cards")
+    for i, (p, r) in enumerate(zip(players, state.roles)):
+        if r == "" and not state.hands[i]:
+            problems.append(f"{p} still plays but holds no card")
+        if r != "" and state.hands[i]:
+            problems.append(f"{p} is out of the round but holds cards")
+    if state.roles[state.current] != "":
+        problems.append("the player to act is out of the round")
+    if state.last_player is not None and state.last_player == state.current:
+        problems.append("the pile's last player is to act: his pile should have been cleared")
+    return problems

@@ -1,0 +1,51 @@
+"""The state of an Empereur match: plain frozen data, the wire form of open mode."""
+
+from __future__ import annotations
+
+import dataclasses
+
+MODES = ("normal", "elite", "mirror_normal", "mirror_elite")
+PHASES = ("exchange", "play", "finished")
+# Roles a player holds in a round: "" while he still plays, then one of these.
+ROLES = ("emperor", "subject", "elect", "outcast")
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    jokers: int = 2
+    mode: str = "normal"
+    rounds: int = 3
+    target_points: int = 500
+
+    @property
+    def mirror(self) -> bool:
+        return self.mode.startswith("mirror")
+
+    @property
+    def elite(self) -> bool:
+        return self.mode.endswith("elite")
+
+
+@dataclasses.dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    options: Options
+    seed: str
+    step: int  # the next chance event uses this step
+    round: int  # 1-based number of the round being played (or the last one, once finished)
+    phase: str  # "exchange" (gifts before play), "play", or "finished"
+    dealer: int  # index into players of this round's dealer
+    hands: tuple[tuple[str, ...], ...]  # per player, sorted by strength
+    stock: tuple[str, ...]  # face down; index 0 is the top (the next card drawn)
+    pile: tuple[str, ...]  # face up; the last card is the top
+    pile_ranks: tuple[str, ...]  # the rank each pile card counts as (a joker: its named rank)
+    last_player: int | None  # who laid the pile's last cards; None when the pile is empty
+    current: int  # index of the player whose turn it is (meaningful in the play phase)
+    drawn: bool  # the current player has drawn his one card this turn
+    roles: tuple[str, ...]  # this round: "" still playing, else one of ROLES
+    previous_roles: tuple[str, ...]  # the roles of the last finished round ("" before any)
+    gifts: tuple[tuple[int, int], ...]  # exchange: (giver, receiver) gifts still due this stage
+    exchange_stage: int  # 0 outside an exchange, 1 the forced highest cards, 2 the free gifts
+    rounds_won: tuple[int, ...]  # rounds as Emperor (Normal, Elite) or Elect (Mirror modes)
+    rounds_lost: tuple[int, ...]  # rounds as Subject (Normal, Elite) or Outcast (Mirror modes)
+    points: tuple[int, ...]  # Elite modes' points; always 0 in the Normal modes

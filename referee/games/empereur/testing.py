@@ -1,0 +1,72 @@
+"""Hand-made states for tests and fixtures: `table(...)` places the cards you name and puts every
+other card of the deck where `rest` says, so the state always conserves the deck."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.cards import standard_deck
+
+from .ranks import sort_hand
+from .state import Options, State
+
+
+def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
+          stock: list[str] | None = None, rest: str | int = "stock", current: int = 0,
+          drawn: bool = False, last_player: int | None = None, mode: str = "normal",
+          jokers: int = 2, rounds: int = 3, target_points: int = 500, round: int = 1,
+          roles: list[str] | None = None, previous_roles: list[str] | None = None,
+          dealer: int | None = None, rounds_won: list[int] | None = None,
+          rounds_lost: list[int] | None = None, points: list[int] | None = None,
+          phase: str = "play", gifts: list[tuple[int, int]] | None = None,
+          exchange_stage: int = 0, players: tuple[str, ...] | None = None,
+          seed: str = "test-seed", step: int = 0) -> State:
+    """A state in play. `rest` is "stock" (the unnamed cards go under the named stock) or a
+    player index (they go to his hand)."""
+    n = len(hands)
+    players = players or tuple("abcdef"[:n])
+    pile = pile or []
+    placed = [c for h in hands for c in h] + [c for c, _ in pile] + list(stock or [])
+    left = [c for c in standard_deck(jokers=jokers) if c not in placed]
+    hands = [list(h) for h in hands]
+    stock = list(stock or [])
+    if rest == "stock":
+        stock += left
+    else:
+        hands[int(rest)] += left
+    if not pile:
+        last_player = None
+    elif last_player is None:
+        last_player = (current - 1) % n
+    done = round - 1
+    if previous_roles is None:
+        previous_roles = [""] * n if round == 1 else (
+            ["emperor"] + ["subject"] * (n - 1) if not mode.startswith("mirror")
+            else ["outcast"] + ["elect"] * (n - 1))
+    won, lost = [0] * n, [0] * n
+    if done:
+        mirror = mode.startswith("mirror")
+        for k in range(n):
+            (won if previous_roles[k] in ("emperor", "elect") else lost)[k] += 1
+        for k in range(n):  # the earlier rounds: seat 0 was Emperor (or Outcast) every time
+            ((lost if k == 0 else won) if mirror else (won if k == 0 else lost))[k] += done - 1
+    if rounds_won is not None:
+        won = list(rounds_won)
+    if rounds_lost is not None:
+        lost = list(rounds_lost)
+    return State(
+        players=players,
+        options=Options(jokers=jokers, mode=mode, rounds=rounds, target_points=target_points),
+        seed=seed, step=step, round=round, phase=phase,
+        dealer=(current - 1) % n if dealer is None else dealer,
+        hands=tuple(sort_hand(h) for h in hands), stock=tuple(stock),
+        pile=tuple(c for c, _ in pile), pile_ranks=tuple(r for _, r in pile),
+        last_player=last_player, current=current, drawn=drawn,
+        roles=tuple(roles or [""] * n), previous_roles=tuple(previous_roles),
+        gifts=tuple(gifts or ()), exchange_stage=exchange_stage,
+        rounds_won=tuple(won), rounds_lost=tuple(lost), points=tuple(points or [0] * n),
+    )
+
+
+def move(kind: str, player: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "player": player, **fields}

@@ -1,0 +1,569 @@
+"""L'Empereur: one table-driven test per clause of the rule text (docs/rules/empereur.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
+from referee.games.empereur import ENGINE
+from referee.games.empereur.ranks import strength
+from referee.games.empereur.testing import table
+
+NOW = 0.0
+
+
+def sound(state):
+    assert ENGINE.problems(state) == []
+    return ENGINE.decode(ENGINE.encode(state))
+
+
+def act(state, kind, player, **fields):
+    return ENGINE.apply(sound(state), {"type": kind, "player": player, **fields}, now=NOW)
+
+
+def kinds(events):
+    return [e["type"] for e in events]
+
+
+def drawn_by(events, player):
+    return sum(e["count"] for e in events if e["type"] == "cards_drawn" and e["player"] == player)
+
+
+# -- options and the deal ------------------------------------------------------------------------
+def test_options_have_the_documented_defaults():
+    assert ENGINE.resolve_options({}) == {"jokers": 2, "mode": "normal", "rounds": 3,
+                                          "target_points": 500}
+
+
+@pytest.mark.parametrize("given", [
+    pytest.param({"jokers": 3}, id="three jokers"),
+    pytest.param({"jokers": -1}, id="negative jokers"),
+    pytest.param({"mode": "blitz"}, id="unknown mode"),
+    pytest.param({"rounds": 0}, id="zero rounds"),
+    pytest.param({"rounds": 51}, id="too many rounds"),
+    pytest.param({"target_points": 0}, id="zero target"),
+    pytest.param({"target_points": 10001}, id="target too high"),
+    pytest.param({"colour": "red"}, id="unknown option"),
+])
+def test_options_out_of_range_are_refused(given):
+    with pytest.raises(InvalidOptions):
+        ENGINE.resolve_options(given)
+
+
+@pytest.mark.parametrize("count", [1, 7])
+def test_player_count_outside_two_to_six_is_refused(count):
+    with pytest.raises(InvalidOptions):
+        ENGINE.check_player_count(count)
+
+
+@pytest.mark.parametrize("players,jokers", [(2, 0), (3, 1), (4, 2), (6, 2)])
+def test_a_round_deals_seven_cards_each_and_the_rest_is_the_stock(players, jokers):
+    ids = tuple(f"p{i}" for i in range(players))
+    state = ENGINE.new_match(ids, ENGINE.resolve_options({"jokers": jokers}), "deal", now=NOW)
+    assert ENGINE.problems(state) == []
+    assert all(len(h) == 7 for h in state.hands)
+    assert len(state.stock) == 52 + jokers - 7 * players
+    assert state.current == (state.dealer + 1) % players
+    assert ENGINE.to_act(state, now=NOW) == [ids[state.current]]
+
+
+def _dealer_draws(seed, players=6):
+    ids = tuple(f"p{i}" for i in range(players))
+    state = ENGINE.new_match(ids, ENGINE.resolve_options({}), seed, now=NOW)
+    return state, [e for e in _new_match_events(ids, seed) if e["type"] == "dealer_draw"]
+
+
+def _new_match_events(ids, seed):
+    from referee.games.empereur.engine import _Table
+    from referee.games.empereur.state import Options, State
+    n = len(ids)
+    blank = State(players=ids, options=Options(), seed=seed, step=0, round=0, phase="play",
+                  dealer=0, hands=((),) * n, stock=(), pile=(), pile_ranks=(),
+                  last_player=None, current=0, drawn=False, roles=("",) * n,
+                  previous_roles=("",) * n, gifts=(), exchange_stage=0,
+                  rounds_won=(0,) * n, rounds_lost=(0,) * n, points=(0,) * n)
+    t = _Table(blank)
+    t.start_round(1)
+    return t.events
+
+
+def test_the_highest_draw_deals_and_ties_redraw_among_the_tied():
+    for k in range(300):
+        state, draws = _dealer_draws(f"tie-{k}")
+        if len(draws) > 1:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no tie met")
+    first, *more = draws
+    tops = [d["player"] for d in first["draws"]
+            if strength(d["card"]) == max(strength(x["card"]) for x in first["draws"])]
+    assert first["tied"] == tops and len(tops) > 1
+    assert [d["player"] for d in more[0]["draws"]] == tops
+    last = draws[-1]
+    best = max(last["draws"], key=lambda d: strength(d["card"]))
+    assert last["tied"] == []
+    assert state.players[state.dealer] == best["player"]
+
+
+def test_a_joker_drawn_for_the_deal_is_highest():
+    for k in range(300):
+        state, draws = _dealer_draws(f"joker-{k}")
+        if len(draws) == 1 and any(d["card"][0] == "X" for d in draws[0]["draws"]):
+            joker = next(d["player"] for d in draws[0]["draws"] if d["card"][0] == "X")
+            assert state.players[state.dealer] == joker
+            return
+    pytest.fail("no single joker draw met")  # pragma: no cover
+
+
+# -- laying cards --------------------------------------------------------------------------------
+@pytest.mark.parametrize("cards,rank", [
+    pytest.param(["5C"], "5", id="one card"),
+    pytest.param(["5C", "5D", "5H"], "5", id="three of a rank"),
+    pytest.param(["3C"], "3", id="the lowest rank"),
+    pytest.param(["2C"], "2", id="a two"),
+    pytest.param(["5C", "X1"], "5", id="naturals and a joker"),
+    pytest.param(["X1", "X2"], "9", id="two jokers named nine"),
+])
+def test_on_an_empty_pile_any_number_of_one_rank_may_be_laid(cards, rank):
+    state = table([["5C", "5D", "5H", "3C", "2C", "X1", "X2", "KS"], ["9C"], ["9D"]])
+    after, events = act(state, "play", "a", cards=cards, rank=rank)
+    assert events[0] == {"type": "cards_played", "player": "a", "rank": rank,
+                         "cards": sorted(cards, key=lambda c: (strength(c), c))}
+    if rank != "2":  # a two clears the pile at once
+        assert list(after.pile) == events[0]["cards"] and set(after.pile_ranks) == {rank}
+
+
+@pytest.mark.parametrize("cards,rank,rule", [
+    pytest.param(["5C", "6D"], None, "one_rank", id="two ranks together"),
+    pytest.param(["4C"], None, "at_least_top", id="lower than the top"),
+    pytest.param(["X1"], "4", "at_least_top", id="joker named lower than the top"),
+    pytest.param(["X1"], None, "name_joker", id="joker without a named rank"),
+    pytest.param(["5C", "X1"], "7", "named_rank", id="joker named apart from its naturals"),
+    pytest.param(["5C"], "Z", "named_rank", id="unknown named rank"),
+    pytest.param(["AH"], None, "cards_in_hand", id="card not in hand"),
+    pytest.param(["5C", "5C"], None, "cards_in_hand", id="same card twice"),
+    pytest.param(["ZZ"], None, "cards_in_hand", id="not a card"),
+    pytest.param([], None, "play_cards", id="no card"),
+    pytest.param(["2C", "2D"], None, "two_alone", id="two twos"),
+    pytest.param(["2C", "X1"], "2", "two_alone", id="a two with a joker"),
+])
+def test_plays_against_the_rules_are_refused_with_their_rule(cards, rank, rule):
+    state = table([["4C", "5C", "6D", "2C", "2D", "X1"], ["9C"], ["9D"]],
+                  pile=[("5H", "5")], current=0, last_player=2)
+    fields = {"cards": cards} if rank is None else {"cards": cards, "rank": rank}
+    with pytest.raises(IllegalMove) as err:
+        act(state, "play", "a", **fields)
+    assert err.value.rule == rule
+
+
+@pytest.mark.parametrize("cards,rank", [
+    pytest.param(["5C"], "5", id="the same rank"),
+    pytest.param(["6D"], "6", id="a higher rank"),
+    pytest.param(["X1"], "5", id="a joker named the same rank"),
+    pytest.param(["2C"], "2", id="a two"),
+])
+def test_on_a_pile_a_rank_at_least_the_top_may_be_laid(cards, rank):
+    state = table([["4C", "5C", "6D", "2C", "X1", "KS"], ["9C"], ["9D"]],
+                  pile=[("5H", "5")], last_player=2)
+    after, _ = act(state, "play", "a", cards=cards, rank=rank)
+    assert rank == "2" or after.pile_ranks[-1] == rank
+
+
+def test_a_joker_counts_as_its_named_rank_while_on_the_pile():
+    state = table([["X1", "KS"], ["QC", "KC"], ["9D"]])
+    after, events = act(state, "play", "a", cards=["X1"], rank="Q")
+    assert after.pile_ranks == ("Q",)
+    assert events[0]["rank"] == "Q"
+    moves = ENGINE.legal_moves(after, now=NOW)
+    assert {m["rank"] for m in moves if m["type"] == "play"} == {"Q", "K"}
+
+
+def test_equivalent_cards_are_accepted_whatever_their_suits():
+    state = table([["7C", "7D", "7H", "X1", "X2"], ["9C"], ["9D"]])
+    listed = [m for m in ENGINE.legal_moves(state, now=NOW)
+              if m["type"] == "play" and m["rank"] == "7" and len(m["cards"]) == 3]
+    assert {tuple(m["cards"]) for m in listed} == {("7C", "7D", "7H"), ("7C", "7D", "X1"),
+                                                   ("7C", "X1", "X2")}
+    after, _ = act(state, "play", "a", cards=["X2", "7H"], rank="7")
+    assert sorted(after.pile) == ["7H", "X2"]
+
+
+# -- drawing and passing ---------------------------------------------------------------------------
+def test_drawing_instead_of_playing_then_playing():
+    state = table([["5C", "9S"], ["9C"], ["9D"]], stock=["KH"], pile=[("6H", "6")],
+                  last_player=2)
+    after, events = act(state, "draw", "a")
+    assert "KH" in after.hands[0] and after.drawn and after.current == 0
+    assert events[0]["private"] == {"player": "a", "cards": ["KH"]}
+    moves = ENGINE.legal_moves(after, now=NOW)
+    assert {"type": "pass", "player": "a"} in moves
+    assert not any(m["type"] == "draw" for m in moves)
+    after, _ = act(after, "play", "a", cards=["KH"], rank="K")
+    assert after.current == 1
+
+
+def test_a_player_who_can_play_may_still_draw_and_then_pass():
+    state = table([["5C", "9S"], ["9C"], ["9D"]], stock=["KH"])
+    after, _ = act(state, "draw", "a")
+    after, events = act(after, "pass", "a")
+    assert after.current == 1 and not after.drawn
+    assert kinds(events) == ["passed", "turn"]
+
+
+@pytest.mark.parametrize("kind,drawn,rule", [
+    pytest.param("pass", False, "draw_before_pass", id="pass before drawing"),
+    pytest.param("draw", True, "one_draw", id="second draw"),
+    pytest.param("give", False, "no_exchange", id="give outside the exchange"),
+    pytest.param("shout", False, "move_type", id="unknown move"),
+])
+def test_turn_moves_out_of_order_are_refused(kind, drawn, rule):
+    state = table([["5C", "9S"], ["9C"], ["9D"]], drawn=drawn)
+    with pytest.raises(IllegalMove) as err:
+        act(state, kind, "a", card="5C", to="b")
+    assert err.value.rule == rule
+
+
+def test_only_the_player_whose_turn_it_is_may_move():
+    state = table([["5C", "9S"], ["9C"], ["9D"]])
+    with pytest.raises(NotYourTurn):
+        act(state, "draw", "b")
+    with pytest.raises(NotYourTurn):
+        act(state, "draw", "zed")
+
+
+# -- the pile coming back ----------------------------------------------------------------------------
+def test_the_pile_goes_under_the_stock_when_play_comes_back_to_its_last_player():
+    state = table([["5C", "9S"], ["4C", "3C"], ["3D", "4D"]], stock=["KH", "KS"])
+    state, _ = act(state, "play", "a", cards=["9S"], rank="9")
+    state, _ = act(state, "draw", "b")
+    state, _ = act(state, "pass", "b")
+    state, _ = act(state, "draw", "c")
+    state, events = act(state, "pass", "c")
+    assert "pile_cleared" in kinds(events)
+    assert state.pile == () and state.last_player is None
+    assert state.stock[-1] == "9S"
+    assert state.current == 0 and not state.drawn
+
+
+def test_a_player_who_passed_may_play_again_on_the_same_pile():
+    state = table([["5C", "9S", "3S"], ["6C", "3C"], ["3D", "4D"]], stock=["KH", "TS"])
+    state, _ = act(state, "play", "a", cards=["5C"], rank="5")
+    state, _ = act(state, "draw", "b")  # b draws KH and passes although he holds a six
+    state, _ = act(state, "pass", "b")
+    state, _ = act(state, "draw", "c")
+    state, _ = act(state, "pass", "c")
+    assert state.pile == ()  # came back to a: cleared, a leads
+    state, _ = act(state, "play", "a", cards=["9S"], rank="9")
+    state, _ = act(state, "draw", "b")
+    state, _ = act(state, "pass", "b")
+    state, _ = act(state, "play", "c", cards=["TS"], rank="T")
+    assert state.current == 0
+    state, _ = act(state, "draw", "a")
+    state, _ = act(state, "pass", "a")
+    after, _ = act(state, "play", "b", cards=["KH"], rank="K")
+    assert after.pile_ranks[-1] == "K"
+
+
+# -- the two ---------------------------------------------------------------------------------------
+def test_a_two_makes_every_other_player_draw_clears_the_pile_and_its_player_leads():
+    state = table([["2C", "9S"], ["4C"], ["3D"]], stock=["KH", "KS", "QD"],
+                  pile=[("8H", "8")], last_player=2)
+    after, events = act(state, "play", "a", cards=["2C"], rank="2")
+    assert drawn_by(events, "b") == 1 and drawn_by(events, "c") == 1
+    assert drawn_by(events, "a") == 0
+    assert after.pile == () and after.current == 0 and not after.drawn
+    assert kinds(events)[-2:] == ["pile_cleared", "turn"]
+    assert after.stock[-2:] == ("8H", "2C")
+
+
+def test_a_two_cannot_be_answered_so_nobody_else_gets_a_turn_on_it():
+    # b and c hold twos and jokers: they never get to lay them on a's two
+    state = table([["2C", "9S"], ["2D", "X1"], ["2H", "X2"]], stock=["KH", "KS"])
+    after, _ = act(state, "play", "a", cards=["2C"], rank="2")
+    assert ENGINE.to_act(after, now=NOW) == ["a"]
+    assert after.pile == ()
+
+
+def test_a_joker_named_two_is_a_two():
+    state = table([["X1", "9S"], ["4C"], ["3D"]], stock=["KH", "KS"])
+    after, events = act(state, "play", "a", cards=["X1"], rank="2")
+    assert "two_played" in kinds(events)
+    assert after.pile == () and after.current == 0
+
+
+# -- the draw penalty ------------------------------------------------------------------------------
+@pytest.mark.parametrize("pile,cards,rank,penalty", [
+    pytest.param([("5H", "5")], ["5C"], "5", 1, id="seed: a five on a five draws one"),
+    pytest.param([("4H", "4"), ("4S", "4")], ["4C", "4D"], "4", 3,
+                 id="seed: two fours on two fours draws three"),
+    pytest.param([("6H", "6")], ["7C", "7D"], "7", 1, id="seed: two sevens on a six draws one"),
+    pytest.param([("6H", "6")], ["7C"], "7", 0, id="a seven on a six draws nothing"),
+    pytest.param([], ["7C", "7D", "7H"], "7", 2, id="three sevens led draws two"),
+    pytest.param([("5H", "5")], ["X1"], "5", 1, id="a joker named five on a five draws one"),
+    pytest.param([("5H", "5"), ("X2", "7")], ["7C"], "7", 1,
+                 id="a seven on a joker named seven draws one"),
+])
+def test_a_run_of_one_rank_on_top_makes_the_next_player_draw_one_less(pile, cards, rank,
+                                                                       penalty):
+    state = table([["4C", "4D", "5C", "7C", "7D", "7H", "X1", "KS"], ["3C"], ["3D"]], pile=pile,
+                  stock=["QH", "QS", "QD", "JC"], last_player=2 if pile else None)
+    after, events = act(state, "play", "a", cards=cards, rank=rank)
+    assert drawn_by(events, "b") == penalty
+    assert len(after.hands[1]) == 1 + penalty
+    assert [e["count"] for e in events if e["type"] == "penalty"] == ([penalty] if penalty else [])
+    # then he plays his turn normally: he may still draw once
+    assert after.current == 1 and not after.drawn
+    assert {"type": "draw", "player": "b"} in ENGINE.legal_moves(after, now=NOW)
+
+
+def test_the_penalty_skips_players_out_of_the_round():
+    state = table([["5C", "KS"], [], ["3D"], ["4D"]], pile=[("5H", "5")],
+                  roles=["", "elect", "", ""], mode="mirror_normal", last_player=3)
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    assert drawn_by(events, "c") == 1 and after.current == 2
+
+
+# -- stock rebuild ---------------------------------------------------------------------------------
+def test_an_empty_stock_is_rebuilt_from_the_pile_less_its_highest_cards():
+    pile = [("4C", "4"), ("4D", "4"), ("9C", "9"), ("KC", "K"), ("X1", "K")]
+    state = table([["5C", "KS"], ["3C"], ["3D"]], pile=pile, stock=[], rest=2, last_player=2)
+    after, events = act(state, "draw", "a")
+    assert "stock_rebuilt" in kinds(events)
+    assert after.pile == ("KC", "X1") and after.pile_ranks == ("K", "K")
+    assert len(after.hands[0]) == 3 and len(after.stock) == 2
+    assert sorted(after.stock + tuple(after.hands[0])) == sorted(["4C", "4D", "9C", "5C", "KS"])
+
+
+@pytest.mark.parametrize("pile", [
+    pytest.param([], id="no pile"),
+    pytest.param([("KC", "K"), ("X1", "K")], id="a pile of one rank only"),
+])
+def test_when_nothing_rebuilds_the_stock_no_card_is_drawn(pile):
+    state = table([["5C", "KS"], ["3C"], ["3D"]], pile=pile, stock=[], rest=2,
+                  last_player=2 if pile else None)
+    after, events = act(state, "draw", "a")
+    assert len(after.hands[0]) == 2 and after.drawn
+    assert events[-1]["type"] == "cards_drawn" and events[-1]["count"] == 0
+    after, _ = act(after, "pass", "a")
+    assert after.current == 1
+
+
+def test_a_penalty_draws_what_it_can_and_stops_when_nothing_is_left():
+    pile = [("4C", "4"), ("KC", "K"), ("KD", "K")]
+    state = table([["KH", "QS"], ["3C"], ["3D"]], pile=pile, stock=[], rest=2, last_player=2)
+    after, events = act(state, "play", "a", cards=["KH"], rank="K")
+    penalty = next(e for e in events if e["type"] == "penalty")
+    assert penalty["count"] == 2
+    assert drawn_by(events, "b") == 1  # only the 4 could come back
+
+
+# -- end of a round --------------------------------------------------------------------------------
+def test_normal_the_first_out_is_emperor_after_the_two_and_penalty_rules():
+    state = table([["5C"], ["3C", "3S"], ["3D"]], pile=[("5H", "5")], mode="elite",
+                  stock=["KH"], last_player=2)
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["roles"] == {"a": "emperor", "b": "subject", "c": "subject"}
+    assert result["cards_left"]["b"] == 3  # the penalty card came before the end
+    assert result["points_gained"] == {"a": 3 + 3 + 13 + 3, "b": 0, "c": 0}
+    assert after.round == 2 and after.phase == "exchange"
+    assert after.previous_roles == ("emperor", "subject", "subject")
+    assert ENGINE.scores(after)["players"]["a"]["rounds_won"] == 1
+
+
+def test_normal_going_out_on_a_two_makes_the_others_draw_first():
+    state = table([["2C"], ["3C"], ["3D"]], mode="elite", stock=["AH", "AS"])
+    after, events = act(state, "play", "a", cards=["2C"], rank="2")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["cards_left"] == {"a": 0, "b": 2, "c": 2}
+    assert result["points_gained"]["a"] == 3 + 14 + 3 + 14
+
+
+def test_elite_counts_card_values_jokers_twenty_twos_fifteen():
+    state = table([["5C"], ["X1", "2S", "TC"], ["JD", "QD", "KD", "AD"]], mode="elite",
+                  jokers=2)
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["points_gained"]["a"] == 20 + 15 + 10 + 11 + 12 + 13 + 14
+    assert after.points[0] == result["points_gained"]["a"]
+
+
+def test_mirror_players_out_are_elect_and_the_last_holder_is_outcast():
+    state = table([["5C"], ["3C", "9S"], ["3D"]], mode="mirror_elite", last_player=2)
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    assert after.roles == ("elect", "", "") and after.round == 1
+    assert after.current == 1
+    after, _ = act(after, "play", "b", cards=["9S"], rank="9")
+    after, events = act(after, "draw", "c")
+    after, events = act(after, "pass", "c")  # back to b: he leads
+    assert after.current == 1 and after.pile == ()
+    after, events = act(after, "play", "b", cards=["3C"], rank="3")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["roles"] == {"a": "elect", "b": "elect", "c": "outcast"}
+    assert result["points_gained"]["c"] == sum(result["hand_values"].values())
+    assert after.previous_roles == ("elect", "elect", "outcast")
+
+
+def test_mirror_the_pile_of_a_player_who_went_out_clears_when_play_passes_his_seat():
+    state = table([["5C"], ["3C", "9S"], ["3D", "4D"]], mode="mirror_normal", last_player=2,
+                  stock=["KH", "KS"])
+    state, _ = act(state, "play", "a", cards=["5C"], rank="5")
+    state, _ = act(state, "draw", "b")
+    state, _ = act(state, "pass", "b")
+    state, events = act(state, "draw", "c")
+    state, events = act(state, "pass", "c")
+    assert "pile_cleared" in kinds(events)
+    assert state.current == 1 and state.pile == ()
+
+
+@pytest.mark.parametrize("mode,players,expect_roles,ended", [
+    pytest.param("normal", 2, {"a": "subject", "b": "emperor"}, True,
+                 id="normal, two players: the other is Emperor"),
+    pytest.param("elite", 3, {"a": "subject", "b": None, "c": None}, False,
+                 id="elite, three players: play goes on without him"),
+    pytest.param("mirror_normal", 3, {"a": "outcast", "b": "elect", "c": "elect"}, True,
+                 id="mirror normal: he is Outcast at once"),
+    pytest.param("mirror_elite", 2, {"a": "outcast", "b": "elect"}, True,
+                 id="mirror elite: he is Outcast at once"),
+])
+def test_finishing_with_a_joker(mode, players, expect_roles, ended):
+    hands = [["X1"], ["3C", "9S"], ["3D", "4D"]][:players]
+    state = table(hands, mode=mode, pile=[("5C", "5")], last_player=players - 1,
+                  stock=["KH", "KS"])
+    after, events = act(state, "play", "a", cards=["X1"], rank="5")
+    out = next(e for e in events if e["type"] == "player_out")
+    assert out["joker_finish"] is True
+    if ended:
+        result = next(e for e in events if e["type"] == "round_result")
+        assert result["roles"] == expect_roles
+        if mode == "mirror_normal":  # at once: no penalty draw for b
+            assert drawn_by(events, "b") == 0
+    else:
+        assert "round_result" not in kinds(events)
+        assert {p: r or None for p, r in zip(after.players, after.roles)} == expect_roles
+        assert drawn_by(events, "b") == 1  # the penalty still applies
+        assert after.current == 1
+
+
+def test_normal_joker_finishers_leave_the_last_player_alone_as_emperor():
+    state = table([["X1"], [], ["3D", "4D"]], roles=["", "subject", ""], mode="elite",
+                  pile=[("5C", "5")], last_player=2)
+    after, events = act(state, "play", "a", cards=["X1"], rank="6")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["roles"] == {"a": "subject", "b": "subject", "c": "emperor"}
+    assert result["points_gained"]["c"] == 0  # the Subjects hold nothing
+
+
+# -- the exchange ----------------------------------------------------------------------------------
+def _exchange(mode, hands, stage=1):
+    n = len(hands)
+    mirror = mode.startswith("mirror")
+    previous = (["outcast"] + ["elect"] * (n - 1)) if mirror else (
+        ["emperor"] + ["subject"] * (n - 1))
+    if mirror:
+        gifts = [(0, k) for k in range(1, n)] if stage == 1 else [(k, 0) for k in range(1, n)]
+    else:
+        gifts = [(k, 0) for k in range(1, n)] if stage == 1 else [(0, k) for k in range(1, n)]
+    return table(hands, mode=mode, round=2, previous_roles=previous, phase="exchange",
+                 gifts=gifts, exchange_stage=stage, dealer=n - 1, rest="stock")
+
+
+SEVEN = {
+    "a": ["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+    "b": ["3D", "4D", "KD", "KH", "KS", "8D", "9D"],
+    "c": ["3H", "4H", "5H", "6H", "X1", "8H", "9H"],
+}
+
+
+def test_normal_exchange_subjects_each_give_a_highest_card_at_once():
+    state = _exchange("normal", [SEVEN["a"], SEVEN["b"], SEVEN["c"]])
+    assert ENGINE.to_act(state, now=NOW) == ["b", "c"]
+    moves = ENGINE.legal_moves(state, now=NOW)
+    assert [(m["player"], m["card"], m["to"]) for m in moves] == [
+        ("b", "KD", "a"), ("b", "KH", "a"), ("b", "KS", "a"), ("c", "X1", "a")]
+    with pytest.raises(IllegalMove) as err:
+        act(state, "give", "b", card="3D", to="a")
+    assert err.value.rule == "give_highest"
+    with pytest.raises(IllegalMove) as err:
+        act(state, "give", "b", card="KH", to="c")
+    assert err.value.rule == "gift_target"
+    with pytest.raises(IllegalMove):
+        act(state, "play", "b", cards=["3D"])
+    state, events = act(state, "give", "b", card="KH", to="a")
+    assert events[0]["private"] == {"player": "b", "card": "KH"}
+    assert events[1]["private"] == {"player": "a", "card": "KH"}
+    assert ENGINE.to_act(state, now=NOW) == ["c"]
+    state, events = act(state, "give", "c", card="X1", to="a")
+    assert state.exchange_stage == 2 and ENGINE.to_act(state, now=NOW) == ["a"]
+    assert len(state.hands[0]) == 9
+
+
+def test_normal_exchange_the_emperor_then_gives_each_subject_a_card_of_his_choice():
+    state = _exchange("normal", [SEVEN["a"] + ["KH", "X1"], ["3D", "4D", "KD", "KS", "8D",
+                                                            "9D"], ["3H", "4H", "5H", "6H",
+                                                                    "8H", "9H"]], stage=2)
+    moves = ENGINE.legal_moves(state, now=NOW)
+    assert {m["to"] for m in moves} == {"b", "c"} and len(moves) == 2 * 9
+    state, _ = act(state, "give", "a", card="3C", to="b")
+    with pytest.raises(IllegalMove):
+        act(state, "give", "a", card="4C", to="b")
+    state, events = act(state, "give", "a", card="X1", to="c")
+    assert state.phase == "play" and [len(h) for h in state.hands] == [7, 7, 7]
+    assert state.current == 0 and kinds(events)[-2:] == ["exchange_finished", "turn"]
+
+
+def test_mirror_exchange_the_outcast_gives_each_elect_a_highest_card():
+    state = _exchange("mirror_normal", [SEVEN["b"], SEVEN["a"], SEVEN["c"]])
+    assert ENGINE.to_act(state, now=NOW) == ["a"]
+    moves = ENGINE.legal_moves(state, now=NOW)
+    assert {(m["card"], m["to"]) for m in moves} == {(k, t) for k in ("KD", "KH", "KS")
+                                                     for t in ("b", "c")}
+    state, _ = act(state, "give", "a", card="KS", to="c")
+    state, _ = act(state, "give", "a", card="KD", to="b")
+    assert state.exchange_stage == 2 and ENGINE.to_act(state, now=NOW) == ["b", "c"]
+    state, _ = act(state, "give", "c", card="3H", to="a")
+    state, _ = act(state, "give", "b", card="9C", to="a")
+    assert state.phase == "play" and [len(h) for h in state.hands] == [7, 7, 7]
+
+
+def test_a_finished_round_leads_into_the_exchange_of_the_next():
+    state = table([["5C"], ["3C", "9S"], ["3D"]], mode="normal")
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    assert after.phase == "exchange" and ENGINE.to_act(after, now=NOW) == ["b", "c"]
+    assert all(len(h) == 7 for h in after.hands)
+    assert kinds(events).index("hand_dealt") < kinds(events).index("exchange_started")
+
+
+# -- the match ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode,hands,roles_before,target,winners,losers", [
+    pytest.param("normal", [["5C"], ["3C"], ["3D"]], None, 500, ["a"], ["b", "c"],
+                 id="normal: the last round's Emperor wins"),
+    pytest.param("mirror_normal", [["3C", "9C"], ["5C"], []], ["", "", "elect"], 500,
+                 ["b", "c"], ["a"], id="mirror normal: the last round's Outcast loses"),
+    pytest.param("elite", [["5C"], ["3C"], ["3D"]], None, 6, ["a"], ["b", "c"],
+                 id="elite: the first to the target wins"),
+    pytest.param("mirror_elite", [["3C", "9C"], ["5C"], []], ["", "", "elect"], 10,
+                 ["b", "c"], ["a"], id="mirror elite: the first to the target loses"),
+])
+def test_match_end(mode, hands, roles_before, target, winners, losers):
+    rounds = 3
+    player = "b" if mode.startswith("mirror") else "a"
+    seat = "abc".index(player)
+    state = table(hands, mode=mode, round=1 if "elite" in mode else rounds, rounds=rounds,
+                  target_points=target, roles=roles_before, current=seat,
+                  previous_roles=None)
+    after, events = act(state, "play", player, cards=["5C"], rank="5")
+    assert ENGINE.is_finished(after)
+    assert events[-1] == {"type": "match_result", "winners": winners, "losers": losers}
+    scores = ENGINE.scores(after)
+    assert scores["winners"] == winners and scores["losers"] == losers
+    assert ENGINE.legal_moves(after, now=NOW) == [] and ENGINE.to_act(after, now=NOW) == []
+    assert ENGINE.problems(after) == []
+    with pytest.raises(GameOver):
+        ENGINE.apply(after, {"type": "draw", "player": "a"}, now=NOW)
+
+
+def test_elite_below_the_target_plays_another_round():
+    state = table([["5C"], ["3C"], ["3D"]], mode="elite", target_points=7)
+    after, _ = act(state, "play", "a", cards=["5C"], rank="5")
+    assert not ENGINE.is_finished(after) and after.round == 2 and after.points[0] == 6
