@@ -141,15 +141,21 @@ class HuitAmericain(Engine):
         return [current] + [state.players[j] for j in sorted(extra)]
 
     def legal_moves(self, state, *, now):
-        if state.phase == OVER:
+        phase = state.phase
+        if phase == OVER:
             return []
         rules = rules_of(state.options)
         players = state.players
         i = state.current
         player = players[i]
         hand = state.hands[i]
-        phase = state.phase
-        cards = _layable(state, rules, hand)
+        suit = state.suit
+        if phase == PLAY and suit is not None and rules.decks == 1 and rules.no_finish is None:
+            # `_layable` for the commonest case, inline
+            follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
+            cards = list(filter(follow.__contains__, hand))
+        else:
+            cards = _layable(state, rules, hand)
         moves: list[Move] = []
         if cards:
             held = len(hand)
