@@ -14,8 +14,11 @@ from typing import Any
 from .ranks import STRENGTH
 
 
-def sensible_move(engine: Any, state: Any, rnd: random.Random, wander: float = 0.2) -> dict:
-    moves = engine.legal_moves(state, now=0.0)
+def sensible_move(engine: Any, state: Any, rnd: random.Random, wander: float = 0.2,
+                  moves: list[dict] | None = None) -> dict:
+    """A move among `moves` (the state's legal moves, computed if not given)."""
+    if moves is None:
+        moves = engine.legal_moves(state, now=0.0)
     if rnd.random() < wander:
         return rnd.choice(moves)
     if state.phase != "play":

@@ -193,10 +193,10 @@ def _play_moves(state: State) -> list[Move]:
     for r in RANK_ORDER[floor:]:
         naturals = by_rank.get(r)
         if r == TWO:
-            if naturals:
-                add({"type": "play", "player": player, "cards": [naturals[0]], "rank": r})
             if nj:
                 add({"type": "play", "player": player, "cards": [jokers[0]], "rank": r})
+            if naturals:
+                add({"type": "play", "player": player, "cards": [naturals[0]], "rank": r})
             continue
         if naturals:
             for n in range(len(naturals) + 1):
