@@ -141,6 +141,7 @@ class HuitAmericain(Engine):
         return [current] + [state.players[j] for j in sorted(extra)]
 
     def legal_moves(self, state, *, now):
+        global _listed
         phase = state.phase
         if phase == OVER:
             return []
@@ -150,12 +151,13 @@ class HuitAmericain(Engine):
         player = players[i]
         hand = state.hands[i]
         suit = state.suit
-        if phase == PLAY and suit is not None and rules.decks == 1 and rules.no_finish is None:
+        if phase == PLAY and suit is not None and rules.simple:
             # `_layable` for the commonest case, inline
             follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
             cards = list(filter(follow.__contains__, hand))
         else:
             cards = _layable(state, rules, hand)
+        _listed = (state, cards)
         moves: list[Move] = []
         if cards:
             held = len(hand)
@@ -240,18 +242,19 @@ class HuitAmericain(Engine):
         if state.phase == OVER:
             raise GameOver("the match has finished")
         player = move["player"]
-        if player not in state.players:
-            raise NotYourTurn(f"{player!r} is not a player of this match")
+        try:
+            seat = state.players.index(player)
+        except ValueError:
+            raise NotYourTurn(f"{player!r} is not a player of this match") from None
         rules = rules_of(state.options)
         try:
-            kind = move["type"]
             # The commonest moves skip the detour through `_apply`.
-            if kind == "lay":
-                seat = state.players.index(player)
-                if seat == state.current:
+            if seat == state.current:
+                kind = move["type"]
+                if kind == "lay":
                     return _lay(state, move, rules, seat, False)
-            elif kind == "pass" and state.players.index(player) == state.current:
-                return _pass(state, rules)
+                if kind == "pass":
+                    return _pass(state, rules)
             return _apply(state, move, rules)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
@@ -340,6 +343,12 @@ class HuitAmericain(Engine):
 
 
 # -- move listing helpers ----------------------------------------------------------------------
+# The last state whose moves were listed, with its layable cards: a pass (or a draw) usually
+# comes right after the listing, on the same state, and need not sort the hand again. One
+# tuple, replaced whole, so concurrent threads never see a state with another's cards.
+_listed: tuple[State | None, list[str]] = (None, [])
+
+
 def _ranks_of(rules: Rules, effect: str) -> set[str]:
     return {r for r, e in rules.effect.items() if e == effect}
 
@@ -580,7 +589,8 @@ def _pass(state: State, rules: Rules):
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
     drawable = bool(state.stock) or len(state.pile) > 1
-    cards = _layable(state, rules, state.hands[i])
+    listed = _listed
+    cards = listed[1] if listed[0] is state else _layable(state, rules, state.hands[i])
     if phase == AGAIN:
         if drawable:
             raise IllegalMove("play_again", "after a 10, lay another card or draw one")

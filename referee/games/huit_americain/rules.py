@@ -99,7 +99,7 @@ class Rules:
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special", "plain",
                  "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks",
-                 "_follow")
+                 "simple", "_follow")
 
     def __init__(self, options):
         table = table_of(options)
@@ -122,6 +122,7 @@ class Rules:
         self.penalise = options.draw_penalty_on_error
         self.target = options.target
         self.decks = options.decks
+        self.simple = self.decks == 1 and self.no_finish is None  # layable: just what follows
         self._follow: dict[tuple[str, str | None], frozenset[str]] = {}
 
     def follow(self, suit: str, rank: str | None) -> frozenset[str]:
