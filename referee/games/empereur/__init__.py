@@ -23,8 +23,8 @@ Moves (`type`, `player`, and):
   play   cards: the cards laid; rank: the rank they count as (listed moves always carry it;
          needed when only jokers are laid). Listed moves hold one canonical choice per
          (rank, natural count, joker count): lowest suits first, X1 before X2; `apply` accepts
-         any equivalent cards of the hand. The largest list met in random matches is 62 moves
-         (docs/rules/empereur.md has the measure and the bound).
+         any equivalent cards of the hand. Sorted by rank, naturals, jokers; at most 171 by
+         construction, 120 the largest met in random matches (docs/rules/empereur.md).
   draw   no field; once a turn, instead of playing first
   pass   no field; only after drawing
   give   card, to: a gift of the exchange (several players may have to give at once)
