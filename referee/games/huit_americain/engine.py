@@ -467,34 +467,45 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     r = card[0]
     if not fly:
         phase = state.phase
-        if (r in rules.plain and (phase == PLAY or phase == AGAIN) and len(hand) > 1
-                and (state.suit is None or card[1] == state.suit or r == state.rank)
-                and move.get("suit") is None and move.get("target") is None):
-            # The commonest move: a card without effect that follows, not the last one.
+        if ((phase == PLAY or phase == AGAIN) and len(hand) > 1 and r not in rules.targeted
+                and (state.suit is None or card[1] == state.suit or r == state.rank
+                     or r in rules.wild)
+                and move.get("target") is None):
+            # The commonest moves: a card that follows, not the last one, with no player to
+            # choose, its fields right. Anything else goes through the checks below, which
+            # name what is wrong.
+            named = move.get("suit")
             announce = bool(move.get("announce", False))
-            if not announce or len(hand) == 2:
-                k = hand.index(card)
-                left = hand[:k] + hand[k + 1:]
-                d = state.__dict__.copy()
-                hands = list(state.hands)
-                hands[seat] = left
-                d["hands"] = tuple(hands)
-                d["pile"] = state.pile + (card,)
-                d["passes"] = 0
-                d["unannounced"] = seat if len(left) == 1 and not announce else -1
-                suit = d["suit"] = card[1]
-                d["rank"] = r
-                d["phase"] = PLAY
-                d["current"] = (seat + state.direction) % len(state.players)
-                new = _new_object(State)
-                _set_attribute(new, "__dict__", d)
-                player = state.players[seat]
-                events: list[Event] = [{"type": "card_laid", "player": player, "card": card,
-                                        "suit": suit, "cards_left": len(left),
-                                        "announce": announce}]
-                if announce:
-                    events.append({"type": "carte", "player": player})
-                return new, events
+            if ((named in SUITS if r in rules.names_suit else named is None)
+                    and (not announce or len(hand) == 2)):
+                if r in rules.plain:  # no effect: built here
+                    k = hand.index(card)
+                    left = hand[:k] + hand[k + 1:]
+                    d = state.__dict__.copy()
+                    hands = list(state.hands)
+                    hands[seat] = left
+                    d["hands"] = tuple(hands)
+                    d["pile"] = state.pile + (card,)
+                    d["passes"] = 0
+                    d["unannounced"] = seat if len(left) == 1 and not announce else -1
+                    suit = d["suit"] = card[1]
+                    d["rank"] = r
+                    d["phase"] = PLAY
+                    d["current"] = (seat + state.direction) % len(state.players)
+                    new = _new_object(State)
+                    _set_attribute(new, "__dict__", d)
+                    player = state.players[seat]
+                    events: list[Event] = [{"type": "card_laid", "player": player,
+                                            "card": card, "suit": suit,
+                                            "cards_left": len(left), "announce": announce}]
+                    if announce:
+                        events.append({"type": "carte", "player": player})
+                    return new, events
+                amount = rules.attack.get(r, 0)
+                effect = rules.effect.get(r)
+                if amount or effect in _QUICK_EFFECTS:
+                    return _lay_quick(state, rules, seat, card, r, hand, named, announce, amount,
+                                      effect)
         if phase == HUNT:
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         if phase == ATTACK:
