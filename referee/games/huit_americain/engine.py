@@ -1,9 +1,13 @@
 """The Huit américain engine: options, legal moves, applying a move, scores, views, invariants.
 
 Speed matters (the referee is benchmarked on random play with the legal moves listed at every
-step), so the hot paths read the compiled rule table (`rules.rules_of`) and build each new
-state once, from a small mutable working copy (`_Table`), instead of replacing fields one by
-one.
+step, against RLCard's UNO), so the hot paths read the compiled rule table (`rules.rules_of`)
+and build each new state once. The commonest moves (a lay that is not the last card, a pass
+that does not block the round, the draw of an attack or after a 10) set only the fields they
+change in a copy of the state's field dict; every other move goes through a small mutable
+working copy (`_Table`). Both give the same states and events
+(tests/games/huit_americain/test_huit_americain_shortcuts.py). Nothing is re-validated in
+`apply` beyond the move itself: a state's invariants are checked by `problems`, when decoded.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ it off. Option `points_<rank>` sets what a card of that rank costs when a round 
 
 A rank carries at most one effect, except `stop`, which may share its rank with any effect
 that is not an attack (the 8 both names a suit and stops attacks). `Rules` is the table
-compiled for fast look-ups; it is cached per options object.
+compiled for fast look-ups; it is cached per options object and per option values.
 """
 
 from __future__ import annotations
