@@ -162,24 +162,23 @@ class HuitAmericain(Engine):
         else:
             cards = _layable(state, rules, hand)
         _listed = (state, cards)
-        moves: list[Move] = []
-        if cards:
+        if not cards:
+            moves: list[Move] = []
+        elif len(hand) != 2 and rules.special_cards.isdisjoint(cards):
+            moves = [{"type": "lay", "player": player, "card": card, "announce": False}
+                     for card in cards]
+        else:
+            # Cards naming a suit or a player, and the next-to-last card (with or without
+            # "Carte"), list more than one move each.
+            moves = []
             held = len(hand)
-            special = rules.special
-            if held == 2:
-                for card in cards:
+            special = rules.special_cards
+            for card in cards:
+                if held == 2 or card in special:
                     _lay_moves(moves, "lay", player, card, held, rules, players, i)
-            elif special:
-                # Only cards naming a suit or a player list more than one move.
-                for card in cards:
-                    if card[0] in special:
-                        _lay_moves(moves, "lay", player, card, held, rules, players, i)
-                    else:
-                        moves.append({"type": "lay", "player": player, "card": card,
-                                      "announce": False})
-            else:
-                moves = [{"type": "lay", "player": player, "card": card, "announce": False}
-                         for card in cards]
+                else:
+                    moves.append({"type": "lay", "player": player, "card": card,
+                                  "announce": False})
         if phase == ATTACK or phase == HUNT:
             moves.append({"type": "draw", "player": player})
         elif phase == AGAIN:

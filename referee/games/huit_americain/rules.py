@@ -97,9 +97,9 @@ def table_problems(table: dict[str, str]) -> list[str]:
 class Rules:
     """The compiled table for one options object."""
 
-    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special", "plain",
-                 "points", "no_finish", "stuck", "fly", "returns", "penalise", "target", "decks",
-                 "simple", "_follow")
+    __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
+                 "special_cards", "plain", "points", "no_finish", "stuck", "fly", "returns",
+                 "penalise", "target", "decks", "simple", "_follow")
 
     def __init__(self, options):
         table = table_of(options)
@@ -112,6 +112,7 @@ class Rules:
         self.names_suit = frozenset(table[n] for n in SUIT_NAMING if n in table)
         self.targeted = frozenset(table[n] for n in TARGETED if n in table)
         self.special = self.names_suit | self.targeted  # ranks laid with a suit or a player
+        self.special_cards = frozenset(c for c in ALL_CARDS if c[0] in self.special)
         # ranks that only follow: no effect, no stop, not laid on anything
         self.plain = frozenset(EFFECT_RANKS) - set(self.effect) - self.wild - {self.stop}
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
