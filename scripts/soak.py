@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from referee.core.playout import random_move  # noqa: E402
 from referee.games import REGISTRY  # noqa: E402
 
 KEYS = "soak-key-" + "s" * 40
@@ -138,16 +139,17 @@ def play(client: Client, game_id: str, seed: int, problems: list[str]) -> bool:
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(engine.min_players + seed % 2)]
     status, outcome = client.post(f"/v1/games/{game_id}/matches",
-                                  {"players": players, "seed": seed})
+                                  {"players": players, "seed": seed,
+                                   "options": engine.playout_options})
     if status != 201:
         problems.append(f"{game_id} #{seed}: creation answered {status} {outcome}")
         return False
-    options = engine.resolve_options({})
+    options = engine.resolve_options(engine.playout_options)
     local = engine.new_match(tuple(players), options, str(seed), now=0.0)
     for _ in range(20_000):
         if outcome["status"] == "finished":
             return True
-        move = pick.choice(outcome["legal_moves"])
+        move = random_move(engine, outcome["legal_moves"], pick)
         status, answer = client.post(f"/v1/games/{game_id}/moves",
                                      {"state": outcome["state"], "move": move})
         if status != 200:

@@ -122,6 +122,9 @@ class Engine(ABC):
     options: ClassVar[tuple[Option, ...]]
     move_types: ClassVar[tuple[MoveType, ...]]
     state_type: ClassVar[type]
+    # Options that keep a random playout short, for tests, benchmarks and soak runs (a match
+    # of L'Empereur to 500 points can take a random player 100,000 moves). Not a preset.
+    playout_options: ClassVar[dict[str, Any]] = {}
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:

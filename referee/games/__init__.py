@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from referee.core.engine import Engine
 
+from .empereur import ENGINE as EMPEREUR
 from .generala_cards import ENGINE as GENERALA_CARDS
 from .generala_dice import ENGINE as GENERALA_DICE
 from .huit_americain import ENGINE as HUIT_AMERICAIN
@@ -15,5 +16,6 @@ REGISTRY: dict[str, Engine] = {
         GENERALA_DICE,
         GENERALA_CARDS,
         HUIT_AMERICAIN,
+        EMPEREUR,
     )
 }

@@ -15,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 
 from referee.core.engine import Engine
 from referee.core.errors import MoveRefused
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 GAMES = sorted(REGISTRY)
@@ -23,17 +24,18 @@ NOW = 1_000_000.0
 
 
 def play_random_match(engine: Engine, players: int, seed: int, *, checks: bool = True):
-    """Play one match with uniformly random legal moves; return (final state, steps, sizes)."""
+    """Play one match with the random player; return (final state, steps, sizes)."""
     pick = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
-    state = engine.new_match(names, engine.resolve_options({}), f"seed-{seed}", now=NOW)
+    options = engine.resolve_options(engine.playout_options)
+    state = engine.new_match(names, options, f"seed-{seed}", now=NOW)
     sizes = []
     for step in range(MAX_STEPS):
         if engine.is_finished(state):
             return state, step, sizes
         moves = engine.legal_moves(state, now=NOW)
         assert moves, "a match in progress must offer a legal move"
-        move = pick.choice(moves)
+        move = random_move(engine, moves, pick)
         if checks:
             wire = engine.encode(state)
             assert engine.decode(wire) == state
@@ -68,7 +70,8 @@ def test_state_size_stays_flat_over_a_whole_match(game_id):
     engine = REGISTRY[game_id]
     state, steps, sizes = play_random_match(engine, engine.min_players, 11)
     start = len(json.dumps(engine.encode(
-        engine.new_match(("p0", "p1"), engine.resolve_options({}), "seed-11", now=NOW))))
+        engine.new_match(("p0", "p1"), engine.resolve_options(engine.playout_options), "seed-11",
+                         now=NOW))))
     # No history is kept: the largest state of the match stays within a small multiple of the
     # first one, however many moves were played.
     assert max(sizes) < 4 * start + 2048, (start, max(sizes), steps)

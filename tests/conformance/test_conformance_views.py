@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 import referee
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 KEYS = ["v" * 40]
@@ -56,6 +57,7 @@ def test_viewers_never_see_hidden_cards_or_the_seed(game_id, seed):
     players = [f"p{i}" for i in range(min(engine.max_players, engine.min_players + seed))]
     outcome = client.post(f"/v1/games/{game_id}/matches",
                           json={"players": players, "seed": f"secret-{seed}",
+                                "options": engine.playout_options,
                                 "viewer": players[0]}).get_json()
     for _ in range(400):
         state = sealer.load(engine, outcome["state"])
@@ -74,7 +76,7 @@ def test_viewers_never_see_hidden_cards_or_the_seed(game_id, seed):
         viewer_seat = players.index(mover)
         before = secret_cards(state, viewer_seat)
         outcome = client.post(f"/v1/games/{game_id}/moves",
-                              json={"state": outcome["state"], "move": pick.choice(moves),
+                              json={"state": outcome["state"], "move": random_move(engine, moves, pick),
                                     "viewer": mover}).get_json()
         answer = {k: v for k, v in outcome.items() if k != "state"}
         after_state = sealer.load(engine, outcome["state"])

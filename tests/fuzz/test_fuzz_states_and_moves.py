@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import referee
 from referee.core.errors import RefereeError
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
@@ -35,11 +36,13 @@ def sample_states(game_id: str, count: int = 6) -> list[tuple[dict, list[dict]]]
     for seed in range(count):
         pick = random.Random(seed)
         players = tuple(f"p{i}" for i in range(engine.min_players + seed % 2))
-        state = engine.new_match(players, engine.resolve_options({}), f"fuzz-{seed}", now=NOW)
+        state = engine.new_match(players, engine.resolve_options(engine.playout_options),
+                                 f"fuzz-{seed}", now=NOW)
         for _ in range(pick.randint(0, 60)):
             if engine.is_finished(state):
                 break
-            state = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)), now=NOW)[0]
+            move = random_move(engine, engine.legal_moves(state, now=NOW), pick)
+            state = engine.apply(state, move, now=NOW)[0]
         found.append((json.loads(json.dumps(engine.encode(state))), engine.legal_moves(state, now=NOW)))
     return found
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_match.py"
@@ -21,11 +22,13 @@ def record_match(client, game_id: str, seed: int) -> dict:
     engine = REGISTRY[game_id]
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(engine.min_players)]
-    outcome = client.post(f"/v1/games/{game_id}/matches", json={"players": players}).get_json()
-    record = {"game": game_id, "players": players, "options": {}, "moves": [],
+    options = engine.playout_options
+    outcome = client.post(f"/v1/games/{game_id}/matches",
+                          json={"players": players, "options": options}).get_json()
+    record = {"game": game_id, "players": players, "options": options, "moves": [],
               "seed_commitment": outcome["seed_commitment"], "events": [outcome["events"]]}
     while outcome["status"] != "finished":
-        move = pick.choice(outcome["legal_moves"])
+        move = random_move(engine, outcome["legal_moves"], pick)
         outcome = client.post(f"/v1/games/{game_id}/moves",
                               json={"state": outcome["state"], "move": move}).get_json()
         record["moves"].append(move)

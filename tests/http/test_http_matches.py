@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.core import dice as dice_source
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 DICE = "/v1/games/generala-dice"
@@ -30,11 +31,13 @@ def post(client, game, state, move, **extra):
 
 
 def play_out(client, game, outcome, pick, limit=20_000, **extra):
+    engine = REGISTRY[game]
     for _ in range(limit):
         if outcome["status"] == "finished":
             return outcome
         assert outcome["legal_moves"], "a match in progress offers legal moves"
-        outcome = post(client, game, outcome["state"], pick.choice(outcome["legal_moves"]), **extra)
+        move = random_move(engine, outcome["legal_moves"], pick)
+        outcome = post(client, game, outcome["state"], move, **extra)
     raise AssertionError("the match did not end")
 
 
@@ -142,7 +145,7 @@ def test_random_whole_matches_through_http_end_with_winners(client, game_id, see
     engine = REGISTRY[game_id]
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(pick.randint(engine.min_players, min(engine.max_players, 5)))]
-    outcome = create(client, game_id, players, seed=seed)
+    outcome = create(client, game_id, players, seed=seed, options=engine.playout_options)
     final = play_out(client, game_id, outcome, pick)
     assert final["scores"]["winners"] and final["legal_moves"] == [] and final["to_act"] == []
     refused = client.post(f"/v1/games/{game_id}/moves", json={

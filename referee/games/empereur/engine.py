@@ -28,6 +28,7 @@ class Empereur(Engine):
     min_players = 2
     max_players = 6
     state_type = State
+    playout_options = {"mode": "normal", "rounds": 1}
     options = (
         Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),
         Option("mode", "string", "normal",
