@@ -602,18 +602,17 @@ def _pass(state: State, rules: Rules):
     if phase == ATTACK or phase == HUNT:
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
-    drawable = bool(state.stock) or len(state.pile) > 1
     listed = _listed
     cards = listed[1] if listed[0] is state else _layable(state, rules, state.hands[i])
     if phase == AGAIN:
-        if drawable:
+        if state.stock or len(state.pile) > 1:
             raise IllegalMove("play_again", "after a 10, lay another card or draw one")
         if cards:
             raise IllegalMove("must_lay", "nothing to draw: lay a card")
     else:
         if cards:
             raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
-        if rules.stuck != "pass" and drawable:
+        if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
             raise IllegalMove("must_draw", f"a player who cannot lay draws "
                               f"(when_stuck={rules.stuck})")
     passes = state.passes + 1
@@ -1076,7 +1075,8 @@ _OPTIONS: dict[tuple, tuple[Options, tuple[str, ...]]] = {}
 def _options_key(options: dict[str, Any]) -> tuple | None:
     """A dict of options as a hashable key, types included (True == 1, but they encode
     differently); None if a value cannot be hashed (a bad value: no memo)."""
-    key = tuple([(k, v, type(v)) for k, v in options.items()])
+    values = tuple(options.values())
+    key = (tuple(options), values, tuple(map(type, values)))
     try:
         hash(key)
     except TypeError:
