@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from referee.core.playout import random_move
 from referee.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,9 +33,10 @@ def random_match(engine, players: int, seed: int):
     """Yield (state, move) along one random match, legal moves listed at every step."""
     pick = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
-    state = engine.new_match(names, engine.resolve_options({}), f"bench-{seed}", now=NOW)
+    options = engine.resolve_options(engine.playout_options)
+    state = engine.new_match(names, options, f"bench-{seed}", now=NOW)
     while not engine.is_finished(state):
-        move = pick.choice(engine.legal_moves(state, now=NOW))
+        move = random_move(engine, engine.legal_moves(state, now=NOW), pick)
         yield state, move
         state, _ = engine.apply(state, move, now=NOW)
     yield state, None
@@ -48,9 +50,11 @@ def engine_rate(engine, seconds: float) -> tuple[float, int]:
         players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
         pick = random.Random(seed)
         state = engine.new_match(tuple(f"p{i}" for i in range(players)),
-                                 engine.resolve_options({}), f"bench-{seed}", now=NOW)
-        while not engine.is_finished(state):
-            state, _ = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)), now=NOW)
+                                 engine.resolve_options(engine.playout_options), f"bench-{seed}",
+                                 now=NOW)
+        while not engine.is_finished(state) and time.perf_counter() - start < seconds:
+            state, _ = engine.apply(state, random_move(engine, engine.legal_moves(state, now=NOW),
+                                                       pick), now=NOW)
             moves += 1
         matches += 1
     return moves / (time.perf_counter() - start), matches
