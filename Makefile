@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test bench fuzz soak clean
+.PHONY: run test bench fuzz soak load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ fuzz: $(VENV)/.installed-test
 SOAK_MATCHES ?= 20
 soak: $(VENV)/.installed-test
 	$(BIN)/python scripts/soak.py --matches $(SOAK_MATCHES)
+
+# At least 60 s of wrk against each game's move endpoint (see scripts/load.py).
+LOAD_SECONDS ?= 60
+load: $(VENV)/.installed-test
+	$(BIN)/python scripts/load.py --seconds $(LOAD_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,112 @@
+"""Load run: `make load` (LOAD_SECONDS per game, default 60) drives each game's move endpoint
+with wrk under gunicorn on loopback, and records requests per second, p50/p99 latency and the
+workers' resident memory before and after. Memory must not grow with requests served: the run
+fails if a worker grows by more than LOAD_MAX_GROWTH_MB (default 20) over a game's run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.__main__ import ensure_wrk, free_port, payloads, serve  # noqa: E402
+from referee.games import REGISTRY  # noqa: E402
+
+
+def workers_of(master: int) -> list[int]:
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == master:
+                children.append(int(entry.name))
+    return sorted(children)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
+            connections: int) -> dict[str, str]:
+    lua = ["bodies = {"] + ["  " + json.dumps(b.decode()) + "," for b in bodies] + [
+        "}", "i = 0", 'wrk.method = "POST"', 'wrk.headers["Content-Type"] = "application/json"',
+        "request = function()", "  i = i % #bodies + 1",
+        "  return wrk.format(nil, nil, nil, bodies[i])", "end"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write("\n".join(lua))
+    try:
+        out = subprocess.run([wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency",
+                              "-s", script.name, f"http://127.0.0.1:{port}{path}"],
+                             capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(script.name)
+    found = {
+        "rate": re.search(r"Requests/sec:\s+([\d.]+)", out).group(1),
+        "p50": re.search(r"50%\s+(\S+)", out).group(1),
+        "p99": re.search(r"99%\s+(\S+)", out).group(1),
+        "requests": re.search(r"(\d+) requests in", out).group(1),
+    }
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    found["non2xx"] = errors.group(1) if errors else "0"
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=int, default=int(os.environ.get("LOAD_SECONDS", 60)))
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--max-growth-mb", type=float,
+                        default=float(os.environ.get("LOAD_MAX_GROWTH_MB", 20)))
+    args = parser.parse_args()
+    wrk = ensure_wrk()
+    if not wrk:
+        print("wrk is missing (apt-get install wrk)")
+        return 1
+    port = free_port()
+    server = serve("referee:create_app()", port, args.workers)
+    failed = False
+    print(f"load: {args.seconds}s per game, gunicorn {args.workers} sync workers, wrk 2 threads "
+          f"{args.connections} connections, {os.cpu_count()} cores")
+    try:
+        for game_id in sorted(REGISTRY):
+            bodies = payloads(game_id, 400)
+            # A short warm-up first, so imports and first-use caches are not counted as growth.
+            wrk_run(wrk, port, f"/v1/games/{game_id}/moves", bodies, 2, args.connections)
+            workers = workers_of(server.pid)
+            before = [rss_mb(w) for w in workers]
+            result = wrk_run(wrk, port, f"/v1/games/{game_id}/moves", bodies, args.seconds,
+                             args.connections)
+            after = [rss_mb(w) for w in workers]
+            growth = max(b - a for a, b in zip(before, after))
+            failed |= growth > args.max_growth_mb or result["non2xx"] != "0"
+            print(f"{game_id:16s} {float(result['rate']):8,.0f} req/s  p50 {result['p50']:>8s}  "
+                  f"p99 {result['p99']:>8s}  requests {result['requests']}  non-2xx "
+                  f"{result['non2xx']}  worker RSS MB before {[round(b, 1) for b in before]} "
+                  f"after {[round(a, 1) for a in after]}")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+    print("load: memory flat and no errors" if not failed else "load: FAILED (growth or errors)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
