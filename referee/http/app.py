@@ -47,6 +47,10 @@ class Referee:
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
+        self.details = {gid: {**self.catalog[gid],
+                              "move_types": [m.describe() for m in engine.move_types],
+                              "state_schema": msgspec.json.schema(engine.state_type)}
+                        for gid, engine in games.items()}
         self.contract = served_contract(OPENAPI_PATH, sorted(games))
 
 
@@ -155,9 +159,7 @@ def list_games():
 @v1.get("/games/<game_id>")
 def show_game(game_id: str):
     engine = _game(game_id)
-    entry = dict(_referee().catalog[game_id])
-    entry["move_types"] = [m.describe() for m in engine.move_types]
-    return _json(entry)
+    return _json(_referee().details[game_id])
 
 
 # -- matches and moves -------------------------------------------------------------------------

@@ -45,9 +45,12 @@ def test_catalogue_lists_every_registered_game_with_options(client):
             assert {"name", "type", "default", "description"} <= set(option)
 
 
-def test_one_game_entry_adds_its_move_types(client):
+def test_one_game_entry_adds_its_move_types_and_state_schema(client):
     body = client.get(DICE).get_json()
     assert {m["type"] for m in body["move_types"]} == {"roll", "score", "timeout"}
+    created = client.post(f"{DICE}/matches", json={"players": ["a", "b"]}).get_json()
+    state_def = body["state_schema"]["$defs"]["State"]
+    assert set(state_def["required"]) <= set(created["state"])
 
 
 def assert_problem(response, status: int, code: str) -> dict:
