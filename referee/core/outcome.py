@@ -1,8 +1,9 @@
 """What a move produced, shaped for a caller: status, who acts, legal moves, scores, events.
 
-Events may carry a `private` part: `{"player": id, ...fields}` holding what only that player
-may learn (the card he drew). A trusted caller (no viewer) sees it merged into the event; a
-viewer sees it only for himself; everyone else gets the event without it.
+Events may carry a `private` part: `{"player": id, ...fields}` (or `{"players": [ids], ...}`
+for a fact shared by a few, such as a card given in an exchange) holding what only those
+players may learn. A trusted caller (no viewer) sees it merged into the event; a viewer sees
+it only if he is named; everyone else gets the event without it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ def event_for(event: Event, viewer: str | None) -> Event:
     if private is None:
         return event
     public = {k: v for k, v in event.items() if k != "private"}
-    if viewer is None or private.get("player") == viewer:
-        public.update({k: v for k, v in private.items() if k != "player"})
+    if viewer is None or private.get("player") == viewer or viewer in private.get("players", ()):
+        public.update({k: v for k, v in private.items() if k not in ("player", "players")})
     return public
 
 
