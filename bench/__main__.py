@@ -81,7 +81,26 @@ def uno_rate(seconds: float) -> tuple[float, int] | None:
     return moves / (time.perf_counter() - start), games
 
 
-def versus_uno(seconds: float, slices: int = 4) -> None:
+def uniform_rate(engine, seconds: float) -> tuple[float, int]:
+    """Moves per second of `engine` under the same player as `uno_rate`'s (a uniform choice
+    among the legal moves, listed at every step), default options; and matches started.
+    `engine_rate`'s shared random player costs a filtered list per move that UNO's does not."""
+    moves, matches, seed = 0, 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        seed += 1
+        players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
+        pick = random.Random(seed)
+        state = engine.new_match(tuple(f"p{i}" for i in range(players)),
+                                 engine.resolve_options({}), f"bench-{seed}", now=NOW)
+        while not engine.is_finished(state):
+            state, _ = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)), now=NOW)
+            moves += 1
+        matches += 1
+    return moves / (time.perf_counter() - start), matches
+
+
+def versus_uno(seconds: float, slices: int = 10) -> None:
     """huit-americain against RLCard's UNO, both measured now in this process: the ratio of
     our moves per second (legal moves listed at every step) to RLCard's must reach 1.0. Each
     gets `seconds` in all, in slices taken in turn (UNO first, then us first), so that a change
@@ -99,7 +118,7 @@ def versus_uno(seconds: float, slices: int = 4) -> None:
                 uno += got[0] / slices
                 games += got[1]
             else:
-                rate, played = engine_rate(engine, seconds / slices)
+                rate, played = uniform_rate(engine, seconds / slices)
                 ours += rate / slices
                 matches += played
     ratio = ours / uno
