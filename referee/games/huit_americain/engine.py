@@ -20,6 +20,7 @@ from referee.core.cards import JOKER_RANK, SUITS, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
+from . import rules as _rules_module
 from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
                     max_players, rules_of, table_of, table_problems)
 from .state import AGAIN, ATTACK, HUNT, OVER, PHASES, PLAY, Options, State
@@ -149,7 +150,8 @@ class HuitAmericain(Engine):
         phase = state.phase
         if phase == OVER:
             return []
-        rules = rules_of(state.options)
+        last = _rules_module._last  # `rules_of` without the call, when it is a hit
+        rules = last[1] if last[0] is state.options else rules_of(state.options)
         players = state.players
         i = state.current
         player = players[i]
@@ -249,7 +251,8 @@ class HuitAmericain(Engine):
             seat = state.players.index(player)
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
-        rules = rules_of(state.options)
+        last = _rules_module._last  # `rules_of` without the call, when it is a hit
+        rules = last[1] if last[0] is state.options else rules_of(state.options)
         try:
             # The commonest moves skip the detour through `_apply`.
             if seat == state.current:
