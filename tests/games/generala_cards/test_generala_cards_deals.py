@@ -124,13 +124,26 @@ def test_a_tie_dealt_by_an_earlier_loser_is_dealt_by_him_again_without_him(gc):
 
 
 def test_a_refusal_that_leaves_one_holder_ends_the_deal(gc):
+    # a leads his last card, b lays his last card (a joker), c cannot follow and refuses:
+    # c alone holds cards, so the refused trick ends the deal and c loses it
+    state = gc.build(["5H", "X1", "3C 4C", ""], dealer="d", leader="a", deal=2,
+                     eliminated={"d": 1})
+    state, _ = gc.play(state, "a", "5H")
+    state, _ = gc.play(state, "b", "X1")
+    state, events = gc.refuse(state, "c", "5H")
+    assert gc.event_types(events)[:3] == ["card_taken", "deal_lost", "deal_dealt"]
+    assert events[1] == {"type": "deal_lost", "player": "c", "deal": 2, "cards": 3}
+    assert state.deal == 3 and state.eliminated == (0, 0, 2, 1) and state.dealer == 2
+    assert gc.engine.problems(state) == []
+
+
+def test_a_refusal_that_leaves_two_holders_does_not_end_the_deal(gc):
     state = gc.build(["5H", "2C", "3C 4C"], dealer="c")
     state, _ = gc.play(state, "a", "5H")
     state, events = gc.refuse(state, "b", "5H")
-    assert gc.event_types(events)[:2] == ["card_taken", "trick_led_next"]
-    state, _ = gc.play(state, "b", "2C")  # b took the lead back and leads (a is out)
-    state, _ = gc.play(state, "c", "3C")
-    assert gc.engine.problems(state) == []
+    assert gc.event_types(events) == ["card_taken", "trick_led_next"]
+    assert state.deal == 1 and state.players[state.leader] == "b"  # a is out: the refuser leads
+    assert state.hands == ((), ("2C", "5H"), ("3C", "4C"))
 
 
 def test_a_joker_as_the_last_card_goes_out(gc):
