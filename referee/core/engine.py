@@ -23,6 +23,11 @@ from .errors import GameOver, InvalidOptions, InvalidState, NotYourTurn
 Move = dict[str, Any]
 Event = dict[str, Any]
 
+# Under a house rule that punishes a wrong move instead of refusing it, the engine applies the
+# punishment and reports it with an event of this type carrying the refusal's `code`, `rule`
+# and `detail`; a dry run then still answers that the move is not legal.
+PENALTY_EVENT = "penalty"
+
 
 @dataclasses.dataclass(frozen=True)
 class Option:

@@ -13,7 +13,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.core import rng
-from referee.core.engine import Engine
+from referee.core.engine import PENALTY_EVENT, Engine
 from referee.core.errors import RefereeError
 from referee.games import REGISTRY
 
@@ -227,7 +227,7 @@ def validate_move(game_id: str):
     try:
         move = load_move(referee.moves[game_id], body["move"])
         # The new state and events are dropped unseen: a dry run reveals no roll or draw.
-        engine.apply(state, move, now=referee.clock())
+        _, events = engine.apply(state, move, now=referee.clock())
     except ValidationError as exc:
         return _json({"legal": False, "code": "validation_error",
                       "detail": "the move does not have the expected shape",
@@ -237,6 +237,11 @@ def validate_move(game_id: str):
         if getattr(exc, "rule", None):
             answer["rule"] = exc.rule
         return _json(answer)
+    penalty = next((e for e in events if e["type"] == PENALTY_EVENT
+                    and e.get("player") == move["player"]), None)
+    if penalty is not None:
+        return _json({"legal": False, "penalty": True, "code": penalty["code"],
+                      "rule": penalty.get("rule", ""), "detail": penalty.get("detail", "")})
     return _json({"legal": True})
 
 

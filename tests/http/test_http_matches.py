@@ -151,3 +151,16 @@ def test_random_whole_matches_through_http_end_with_winners(client, game_id, see
     refused = client.post(f"/v1/games/{game_id}/moves", json={
         "state": final["state"], "move": {"type": engine.move_types[0].type, "player": players[0]}})
     assert refused.status_code in (409, 422)
+
+
+def test_the_dry_run_says_a_punished_move_is_not_legal(client):
+    outcome = create(client, "huit-americain", ("ann", "bob"), seed=3,
+                     options={"draw_penalty_on_error": True})
+    waiting = [p for p in ("ann", "bob") if p not in outcome["to_act"]][0]
+    move = {"type": "pass", "player": waiting}
+    verdict = client.post("/v1/games/huit-americain/validations",
+                          json={"state": outcome["state"], "move": move}).get_json()
+    assert verdict["legal"] is False and verdict["penalty"] is True
+    assert verdict["code"] == "not_your_turn"
+    posted = post(client, "huit-americain", outcome["state"], move)
+    assert any(e["type"] == "penalty" for e in posted["events"])
