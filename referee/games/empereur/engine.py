@@ -483,7 +483,7 @@ class _Table:
         if len(naturals) > 1:
             raise IllegalMove("one_rank", "cards laid together must all be of one rank "
                               "(jokers count as the rank you name)")
-        if rank is not None and rank not in STRENGTH:
+        if rank is not None and (not isinstance(rank, str) or rank not in STRENGTH):
             raise IllegalMove("named_rank", f"{rank!r} is not a rank of the game")
         if naturals:
             natural = next(iter(naturals))

@@ -140,6 +140,8 @@ def test_on_an_empty_pile_any_number_of_one_rank_may_be_laid(cards, rank):
     pytest.param(["X1"], None, "name_joker", id="joker without a named rank"),
     pytest.param(["5C", "X1"], "7", "named_rank", id="joker named apart from its naturals"),
     pytest.param(["5C"], "Z", "named_rank", id="unknown named rank"),
+    pytest.param(["X1"], ["5"], "named_rank", id="a named rank that is not a string"),
+    pytest.param(["X1"], 5, "named_rank", id="a named rank that is a number"),
     pytest.param(["AH"], None, "cards_in_hand", id="card not in hand"),
     pytest.param(["5C", "5C"], None, "cards_in_hand", id="same card twice"),
     pytest.param(["ZZ"], None, "cards_in_hand", id="not a card"),
