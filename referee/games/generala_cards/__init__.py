@@ -22,7 +22,9 @@ leads (the French text's "takes the only card on the table and leads").
 A player with no cards is out of the deal. When a trick ends with one player alone holding
 cards, he loses the deal, is out of the match and deals the next deal, in which he does not
 play. When a trick ends with nobody holding cards (the last players all laid their last card in
-it), nobody loses and the same dealer deals again. The last player in the match wins.
+it), nobody loses and the same dealer deals again (German: the one who laid the last card
+deals), except in a deal played by two players in the French text, where the one who laid the
+last card loses. The last player in the match wins.
 
 Moves (`type`, `player`, and):
   play     card: the card laid (a joker too)
@@ -31,7 +33,13 @@ Moves (`type`, `player`, and):
 Options: `variant` ("french" default, "braille" = the German text) presets the booleans
 `lead_last_dealt_card` (German: the first trick of each deal is led with the leader's
 last-dealt card) and `no_joker_after_joker` (German: right after a joker that was not the lead,
-the next player may not lay a joker); a boolean given explicitly overrides the preset.
+the next player may not lay a joker) on in braille, and `two_player_deal_decides` (French:
+"à 2 joueurs ... un gagnant et un perdant à l'issue de chaque partie": when the two players of
+a deal both go out in its last trick, the one who laid the last card, the last to hold one,
+loses; off in braille: no loser, deal again) on in french, and `tie_dealt_by_last_card`
+(German: "wer in einer Runde als letzter eine Karte hatte, gibt in der nächsten Runde": after
+a deal without a loser the player who laid its last card deals, and plays; off in french: the
+same dealer deals again) on in braille; a boolean given explicitly overrides the preset.
 `several_out_no_loser` (off in both presets) takes the French sentence literally: when two or
 more players go out in the trick that ends the deal, nobody loses even if one player still
 holds cards. `dealer`: "" (drawn from the seed), a player id or a seat index.

@@ -20,14 +20,19 @@ ORDER = {card: i for i, card in enumerate(DECK)}
 STRENGTH = {card: (13 if card[0] == "X" else RANKS.index(card[0])) for card in DECK}
 
 VARIANTS = ("french", "braille")
-RULE_OPTIONS = ("lead_last_dealt_card", "no_joker_after_joker", "several_out_no_loser")
+RULE_OPTIONS = ("lead_last_dealt_card", "no_joker_after_joker", "several_out_no_loser",
+                "two_player_deal_decides", "tie_dealt_by_last_card")
 PRESETS: dict[str, dict[str, bool]] = {
-    # The French text (seed 000): none of the German additions.
+    # The French text (seed 000): none of the German additions; "à 2 joueurs ... un gagnant
+    # et un perdant à l'issue de chaque partie".
     "french": {"lead_last_dealt_card": False, "no_joker_after_joker": False,
-               "several_out_no_loser": False},
-    # The German text of the Braillespiel wiki (seed 002).
+               "several_out_no_loser": False, "two_player_deal_decides": True,
+               "tie_dealt_by_last_card": False},
+    # The German text of the Braillespiel wiki (seed 002): no two-player clause; "wer in einer
+    # Runde als letzter eine Karte hatte, gibt in der nächsten Runde".
     "braille": {"lead_last_dealt_card": True, "no_joker_after_joker": True,
-                "several_out_no_loser": False},
+                "several_out_no_loser": False, "two_player_deal_decides": False,
+                "tie_dealt_by_last_card": True},
 }
 
 
@@ -67,6 +72,15 @@ class GeneralaCards(Engine):
                "literal reading of the French sentence: when two or more players play their "
                "last card in the trick that ends the deal, nobody loses it even if one player "
                "still holds cards (off in both presets)"),
+        Option("two_player_deal_decides", "boolean", True,
+               "French text: a deal played by two players always has a loser; if both lay "
+               "their last card in the same trick, the one who laid it second (the last to "
+               "hold a card) loses (default from the variant: on in french, off in braille, "
+               "where such a deal has no loser and is dealt again)"),
+        Option("tie_dealt_by_last_card", "boolean", False,
+               "German text: after a deal without a loser, the last player who held a card "
+               "(the one who laid the deal's last card) deals the next deal and plays in it; "
+               "off: the same dealer deals again (default from the variant)"),
         Option("dealer", "string", "",
                "the first deal's dealer, as a player id or a seat index ('0', '1', ...); "
                "empty: drawn from the seed"),
@@ -320,9 +334,14 @@ class GeneralaCards(Engine):
         eliminated = state.eliminated
         dealer = state.dealer
         went_out = {p.seat for p in trick if not hands[p.seat]}
-        if len(holders) == 1 and not (state.options.several_out_no_loser
-                                      and len(went_out) >= 2):
-            loser = holders[0]
+        # The last player who held a card: the lone holder, else (everyone went out in this
+        # trick, which is then complete) the one who laid its last card.
+        last_holder = holders[0] if holders else trick[-1].seat
+        in_match = state.eliminated.count(0)
+        if (len(holders) == 1 and not (state.options.several_out_no_loser
+                                       and len(went_out) >= 2)) or (
+                not holders and in_match == 2 and state.options.two_player_deal_decides):
+            loser = last_holder
             eliminated = eliminated[:loser] + (state.deal,) + eliminated[loser + 1:]
             dealer = loser
             events.append({"type": "deal_lost", "player": players[loser], "deal": state.deal,
@@ -330,6 +349,8 @@ class GeneralaCards(Engine):
         else:
             events.append({"type": "deal_without_loser", "deal": state.deal,
                            "players": [players[s] for s in sorted(went_out)]})
+            if state.options.tie_dealt_by_last_card:
+                dealer = last_holder
         if eliminated.count(0) == 1:
             winner = eliminated.index(0)
             events.append({"type": "match_won", "player": players[winner], "deal": state.deal})

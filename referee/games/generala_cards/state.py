@@ -16,6 +16,8 @@ class Options:
     no_joker_after_joker: bool = False
     dealer: str = ""
     several_out_no_loser: bool = False
+    two_player_deal_decides: bool = True
+    tie_dealt_by_last_card: bool = False
 
 
 @dataclasses.dataclass(frozen=True)

@@ -147,10 +147,12 @@ def test_a_refusal_that_leaves_two_holders_does_not_end_the_deal(gc):
 
 
 def test_a_joker_as_the_last_card_goes_out(gc):
-    state = gc.build(["5H", "X1"], dealer="b")
+    state = gc.build(["5H", "X1", "2H"], dealer="c")
     state, _ = gc.play(state, "a", "5H")
     state, events = gc.play(state, "b", "X1")
-    assert "deal_without_loser" in gc.event_types(events)  # both out in the same trick
+    assert gc.event_types(events) == ["card_played", "player_out"]
+    state, events = gc.play(state, "c", "2H")
+    assert "deal_without_loser" in gc.event_types(events)  # all three out in the same trick
 
 
 def test_with_two_players_a_single_deal_with_a_loser_decides_the_match(gc):
@@ -171,11 +173,44 @@ def test_with_two_players_a_single_deal_with_a_loser_decides_the_match(gc):
     assert err.value.code == "game_over"
 
 
-def test_with_two_players_both_out_together_the_deal_is_played_again(gc):
-    state = gc.build(["5H", "9H"], dealer="b")
+@pytest.mark.parametrize("options", [{}, {"variant": "french"}, {"two_player_deal_decides": True,
+                                                                 "variant": "braille"}],
+                         ids=["default", "french", "braille with the french option"])
+@pytest.mark.parametrize("hands,loser,winner", [
+    (["5H", "9H"], "b", "a"),  # b laid his last card second: he held a card last
+    (["9H", "5H"], "b", "a"),  # whoever wins the trick
+    (["X1", "5C"], "b", "a"),  # after a joker lead too
+])
+def test_with_two_players_both_out_together_the_one_who_laid_last_loses_in_the_french_text(
+        gc, options, hands, loser, winner):
+    state = gc.build(hands, dealer="b", options=options)
+    state, _ = gc.play(state, "a", hands[0])
+    state, events = gc.play(state, "b", hands[1])
+    assert {"type": "deal_lost", "player": loser, "deal": 1, "cards": 0} in events
+    assert events[-1] == {"type": "match_won", "player": winner, "deal": 1}
+    assert gc.engine.is_finished(state) and gc.engine.scores(state)["winners"] == [winner]
+    assert gc.engine.problems(state) == []
+
+
+def test_a_match_down_to_two_players_ends_with_that_deal_in_the_french_text(gc):
+    state = gc.build(["5H", "", "9H"], dealer="b", leader="a", deal=2, eliminated={"b": 1})
+    state, _ = gc.play(state, "a", "5H")
+    state, events = gc.play(state, "c", "9H")
+    assert {"type": "deal_lost", "player": "c", "deal": 2, "cards": 0} in events
+    assert gc.engine.scores(state)["winners"] == ["a"]
+    assert gc.engine.scores(state)["losers"] == ["b", "c"]
+
+
+@pytest.mark.parametrize("options", [{"variant": "braille"},
+                                     {"two_player_deal_decides": False}],
+                         ids=["braille", "french without the option"])
+def test_with_two_players_both_out_together_the_deal_is_played_again_in_the_german_text(
+        gc, options):
+    state = gc.build(["5H", "9H"], dealer="b", options=options)
     state, _ = gc.play(state, "a", "5H")
     state, events = gc.play(state, "b", "9H")
     assert "deal_without_loser" in gc.event_types(events)
+    assert "deal_lost" not in gc.event_types(events)
     assert not gc.engine.is_finished(state)
     assert state.deal == 2 and [len(h) for h in state.hands] == [27, 27]
 

@@ -7,9 +7,11 @@ import pytest
 from referee.core.errors import InvalidOptions
 
 FRENCH = {"variant": "french", "lead_last_dealt_card": False, "no_joker_after_joker": False,
-          "several_out_no_loser": False, "dealer": ""}
+          "several_out_no_loser": False, "two_player_deal_decides": True,
+          "tie_dealt_by_last_card": False, "dealer": ""}
 BRAILLE = {**FRENCH, "variant": "braille", "lead_last_dealt_card": True,
-           "no_joker_after_joker": True}
+           "no_joker_after_joker": True, "two_player_deal_decides": False,
+           "tie_dealt_by_last_card": True}
 
 RESOLVED = [
     ("no option is the French text", {}, FRENCH),
@@ -145,3 +147,35 @@ def test_several_players_out_in_the_last_trick(gc, hands, last_holder_loses_by_d
             state, events = gc.play(state, "abc"[seat], hand.split()[0])
         assert ("deal_lost" in gc.event_types(events)) is loses, options
         assert ("deal_without_loser" in gc.event_types(events)) is (not loses), options
+
+
+# -- who deals after a deal without a loser ------------------------------------------------------
+
+@pytest.mark.parametrize("options,dealer,leader", [
+    ({}, "d", "a"),  # French: the same dealer (the earlier loser, who does not play) again
+    ({"variant": "braille"}, "c", "a"),  # German: c laid the deal's last card
+    ({"tie_dealt_by_last_card": True}, "c", "a"),
+    ({"variant": "braille", "tie_dealt_by_last_card": False}, "d", "a"),
+], ids=["french", "braille", "option alone", "braille without it"])
+def test_after_a_deal_without_loser_the_last_to_hold_a_card_deals_in_the_german_text(
+        gc, options, dealer, leader):
+    state = gc.build(["5H", "9H", "2H", ""], dealer="d", leader="a", deal=2,
+                     eliminated={"d": 1}, options=options)
+    for player, card in (("a", "5H"), ("b", "9H"), ("c", "2H")):
+        state, events = gc.play(state, player, card)
+    assert "deal_without_loser" in gc.event_types(events)
+    dealt = next(e for e in events if e["type"] == "deal_dealt")
+    assert dealt["dealer"] == dealer and dealt["dealer_plays"] is (dealer != "d")
+    assert state.players[state.dealer] == dealer
+    assert state.players[state.leader] == leader  # the right of the dealer among players
+    assert [len(h) for h in state.hands] == [18, 18, 18, 0]  # all three play, d does not
+    assert state.eliminated == (0, 0, 0, 1)
+
+
+def test_the_german_tie_dealer_with_the_literal_several_out_reading_is_the_lone_holder(gc):
+    state = gc.build(["5H", "9H", "2H 3H"], dealer="a",
+                     options={"variant": "braille", "several_out_no_loser": True})
+    for player, card in (("a", "5H"), ("b", "9H"), ("c", "2H")):
+        state, events = gc.play(state, player, card)
+    assert "deal_without_loser" in gc.event_types(events)
+    assert state.players[state.dealer] == "c" and state.players[state.leader] == "a"

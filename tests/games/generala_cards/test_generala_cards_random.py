@@ -133,7 +133,9 @@ def test_random_matches_keep_every_invariant_at_every_step(n, variant, seed, pic
        options=st.fixed_dictionaries({
            "variant": st.sampled_from(["french", "braille"]),
        }, optional={"lead_last_dealt_card": st.booleans(), "no_joker_after_joker": st.booleans(),
-                    "several_out_no_loser": st.booleans()}),
+                    "several_out_no_loser": st.booleans(),
+                    "two_player_deal_decides": st.booleans(),
+                    "tie_dealt_by_last_card": st.booleans()}),
        seed=st.text(min_size=1, max_size=12), picks=st.integers(0, 2**32))
 def test_every_random_match_ends_with_one_winner(n, options, seed, picks):
     play_match(n, options, seed, picks, checks=False)
