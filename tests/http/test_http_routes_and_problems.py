@@ -195,3 +195,20 @@ def test_the_served_contract_names_the_registered_games(client):
     served = yaml.safe_load(client.get("/openapi.yaml").data)
     assert served["components"]["parameters"]["GameId"]["schema"]["enum"] == sorted(REGISTRY)
     assert served["paths"].keys() == SPEC["paths"].keys()
+
+
+@pytest.mark.parametrize("setting,body,field", [
+    ("MAX_PLAYER_ID_LENGTH", {"players": ["a" * 11, "b"]}, "players"),
+    ("MAX_LIST_ITEMS", {"players": [f"p{i}" for i in range(11)]}, "players"),
+], ids=["player-id-too-long", "too-many-list-items"])
+def test_string_and_list_limits_are_settings(clock, setting, body, field):
+    app = referee.create_app({"CLOCK": clock, "STATE_KEYS": [], setting: 10})
+    response = app.test_client().post(f"{DICE}/matches", json=body)
+    problem = assert_problem(response, 422, "validation_error")
+    assert field in problem["errors"]
+
+
+def test_a_huge_declared_body_is_refused_without_being_read(client):
+    response = client.post(f"{DICE}/matches", data=b"{}", content_type="application/json",
+                           environ_overrides={"CONTENT_LENGTH": str(10**9)})
+    assert_problem(response, 413, "payload_too_large")

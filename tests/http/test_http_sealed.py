@@ -106,3 +106,21 @@ def test_short_keys_are_refused_at_startup(monkeypatch):
     monkeypatch.setenv("REFEREE_STATE_KEYS", "too-short")
     with pytest.raises(ValueError):
         referee.create_app()
+
+
+def test_an_honest_token_of_another_match_or_an_earlier_move_is_accepted(sealed_client):
+    """A sealed token is an honest state wherever it came from: the referee cannot tell a
+    replay from a retry, so it answers it as it did before (a back end that must forbid going
+    back keeps the latest token)."""
+    first = create(sealed_client)
+    second = sealed_client.post(f"{DICE}/matches", json={"players": ["cy", "dee"]}).get_json()
+    moved = sealed_client.post(f"{DICE}/moves", json={"state": first["state"], "move": ROLL})
+    assert moved.status_code == 200
+    # The earlier token still opens, and a move of the other match's players fits it alone.
+    again = sealed_client.post(f"{DICE}/moves", json={"state": first["state"], "move": ROLL})
+    assert again.get_json()["events"] == moved.get_json()["events"]
+    other = sealed_client.post(f"{DICE}/moves", json={
+        "state": second["state"], "move": {"type": "roll", "player": "cy", "keep": []}})
+    assert other.status_code == 200
+    stranger = sealed_client.post(f"{DICE}/moves", json={"state": second["state"], "move": ROLL})
+    assert code_of(stranger) == "not_your_turn"
