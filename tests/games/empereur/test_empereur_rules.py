@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.core.cards import shuffled
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.games.empereur import ENGINE
 from referee.games.empereur.ranks import strength
@@ -171,6 +172,22 @@ def test_on_a_pile_a_rank_at_least_the_top_may_be_laid(cards, rank):
     assert rank == "2" or after.pile_ranks[-1] == rank
 
 
+SEED_ORDER = "3 4 5 6 7 8 9 T J Q K A 2".split()  # the seed's order, low to high
+
+
+@pytest.mark.parametrize("top", SEED_ORDER[:-1])  # a two never stays on the pile
+def test_the_ranks_run_from_three_up_to_ace_then_two(top):
+    hand = [r + "C" for r in SEED_ORDER]
+    state = table([hand, ["9H"], ["9S"]], pile=[(top + "D", top)], jokers=0, last_player=2)
+    listed = [m["rank"] for m in ENGINE.legal_moves(state, now=NOW) if m["type"] == "play"]
+    assert listed == SEED_ORDER[SEED_ORDER.index(top):]
+    below = SEED_ORDER[SEED_ORDER.index(top) - 1] if top != "3" else None
+    if below:
+        with pytest.raises(IllegalMove) as err:
+            act(state, "play", "a", cards=[below + "C"])
+        assert err.value.rule == "at_least_top"
+
+
 def test_a_joker_counts_as_its_named_rank_while_on_the_pile():
     state = table([["X1", "KS"], ["QC", "KC"], ["9D"]])
     after, events = act(state, "play", "a", cards=["X1"], rank="Q")
@@ -334,6 +351,10 @@ def test_an_empty_stock_is_rebuilt_from_the_pile_less_its_highest_cards():
     assert after.pile == ("KC", "X1") and after.pile_ranks == ("K", "K")
     assert len(after.hands[0]) == 3 and len(after.stock) == 2
     assert sorted(after.stock + tuple(after.hands[0])) == sorted(["4C", "4D", "9C", "5C", "KS"])
+    # shuffled with the match's seeded generator, which moves one step on
+    order = list(shuffled(["4C", "4D", "9C"], state.seed, state.step))
+    assert after.step == state.step + 1
+    assert list(after.stock) == order[1:] and order[0] in after.hands[0]
 
 
 @pytest.mark.parametrize("pile", [
@@ -390,6 +411,17 @@ def test_elite_counts_card_values_jokers_twenty_twos_fifteen():
     assert after.points[0] == result["points_gained"]["a"]
 
 
+@pytest.mark.parametrize("card,worth", [
+    ("3D", 3), ("4D", 4), ("5D", 5), ("6D", 6), ("7D", 7), ("8D", 8), ("9D", 9), ("TD", 10),
+    ("JD", 11), ("QD", 12), ("KD", 13), ("AD", 14), ("2D", 15), ("X2", 20),
+])
+def test_elite_each_card_left_is_worth_its_value(card, worth):
+    state = table([["5C"], [card], ["X1"]], mode="elite", target_points=10000)
+    _, events = act(state, "play", "a", cards=["5C"], rank="5")
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["points_gained"]["a"] == worth + 20
+
+
 def test_mirror_players_out_are_elect_and_the_last_holder_is_outcast():
     state = table([["5C"], ["3C", "9S"], ["3D"]], mode="mirror_elite", last_player=2)
     after, events = act(state, "play", "a", cards=["5C"], rank="5")
@@ -438,6 +470,8 @@ def test_finishing_with_a_joker(mode, players, expect_roles, ended):
     if ended:
         result = next(e for e in events if e["type"] == "round_result")
         assert result["roles"] == expect_roles
+        if mode == "mirror_elite":  # the Outcast scores the cards the others still hold
+            assert result["points_gained"] == {"a": 3 + 9, "b": 0}
         if mode == "mirror_normal":  # at once: no penalty draw for b
             assert drawn_by(events, "b") == 0
     else:
@@ -537,23 +571,31 @@ def test_a_finished_round_leads_into_the_exchange_of_the_next():
 
 
 # -- the match ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("mode,hands,roles_before,target,winners,losers", [
-    pytest.param("normal", [["5C"], ["3C"], ["3D"]], None, 500, ["a"], ["b", "c"],
-                 id="normal: the last round's Emperor wins"),
+# In rounds, the earlier rounds went to another player (b was Emperor, or Outcast, twice): the
+# result follows the last round's roles only, not the rounds won or lost.
+EARLIER_NORMAL = {"previous_roles": ["subject", "emperor", "subject"],
+                  "rounds_won": [0, 2, 0], "rounds_lost": [2, 0, 2]}
+EARLIER_MIRROR = {"previous_roles": ["elect", "outcast", "elect"],
+                  "rounds_won": [2, 0, 2], "rounds_lost": [0, 2, 0]}
+
+
+@pytest.mark.parametrize("mode,hands,roles_before,target,earlier,winners,losers", [
+    pytest.param("normal", [["5C"], ["3C"], ["3D"]], None, 500, EARLIER_NORMAL, ["a"],
+                 ["b", "c"], id="normal: the last round's Emperor wins"),
     pytest.param("mirror_normal", [["3C", "9C"], ["5C"], []], ["", "", "elect"], 500,
-                 ["b", "c"], ["a"], id="mirror normal: the last round's Outcast loses"),
-    pytest.param("elite", [["5C"], ["3C"], ["3D"]], None, 6, ["a"], ["b", "c"],
+                 EARLIER_MIRROR, ["b", "c"], ["a"],
+                 id="mirror normal: the last round's Outcast loses"),
+    pytest.param("elite", [["5C"], ["3C"], ["3D"]], None, 6, {}, ["a"], ["b", "c"],
                  id="elite: the first to the target wins"),
-    pytest.param("mirror_elite", [["3C", "9C"], ["5C"], []], ["", "", "elect"], 10,
+    pytest.param("mirror_elite", [["3C", "9C"], ["5C"], []], ["", "", "elect"], 10, {},
                  ["b", "c"], ["a"], id="mirror elite: the first to the target loses"),
 ])
-def test_match_end(mode, hands, roles_before, target, winners, losers):
+def test_match_end(mode, hands, roles_before, target, earlier, winners, losers):
     rounds = 3
     player = "b" if mode.startswith("mirror") else "a"
     seat = "abc".index(player)
     state = table(hands, mode=mode, round=1 if "elite" in mode else rounds, rounds=rounds,
-                  target_points=target, roles=roles_before, current=seat,
-                  previous_roles=None)
+                  target_points=target, roles=roles_before, current=seat, **earlier)
     after, events = act(state, "play", player, cards=["5C"], rank="5")
     assert ENGINE.is_finished(after)
     assert events[-1] == {"type": "match_result", "winners": winners, "losers": losers}
