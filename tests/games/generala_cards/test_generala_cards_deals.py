@@ -236,3 +236,17 @@ def test_the_match_goes_on_until_one_player_remains(gc):
     assert three.dealer == 1 and three.eliminated == (0, 2, 1, 0)
     assert [len(h) for h in three.hands] == [27, 0, 0, 27]
     assert three.players[three.leader] == "d"  # the dealer b's right, skipping c who is out
+
+
+@pytest.mark.parametrize("n", [1, 11])
+def test_a_match_of_fewer_than_two_or_more_than_ten_players_is_refused(gc, n):
+    with pytest.raises(InvalidOptions) as err:
+        gc.engine.new_match(tuple(f"p{i}" for i in range(n)), gc.engine.resolve_options({}),
+                            "seed-x", now=0.0)
+    assert err.value.code == "invalid_options"
+
+
+@pytest.mark.parametrize("n", [2, 10])
+def test_two_and_ten_players_are_accepted(gc, n):
+    state = new(gc, n)
+    assert len(state.hands) == n and gc.engine.problems(state) == []
