@@ -578,12 +578,11 @@ class _Table:
         hand.remove(card)
         self.hands[target] = list(sort_hand(self.hands[target] + [card]))
         self.gifts.remove((g, target))
+        # the card is told to the giver and the receiver only
         self.events.append({"type": "card_given", "player": players[g], "to": players[target],
                             "stage": self.exchange_stage,
-                            "private": {"player": players[g], "card": card}})
-        self.events.append({"type": "card_received", "player": players[target],
-                            "from": players[g], "stage": self.exchange_stage,
-                            "private": {"player": players[target], "card": card}})
+                            "private": {"players": [players[g], players[target]],
+                                        "card": card}})
         if self.gifts:
             return
         if self.exchange_stage == 1:

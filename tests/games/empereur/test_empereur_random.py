@@ -57,19 +57,22 @@ def _check_view(state, player: str) -> None:
     assert sum(view["hand_counts"].values()) == sum(len(h) for h in state.hands)
 
 
-HIDDEN = {"cards_drawn": "cards", "hand_dealt": "cards", "card_given": "card",
-          "card_received": "card"}
+HIDDEN = {"cards_drawn": "cards", "hand_dealt": "cards", "card_given": "card"}
 
 
 def _check_events(events, players) -> None:
     for event in events:
         key = HIDDEN.get(event["type"])
         if key is None:
+            assert "private" not in event
             continue
-        assert key not in event and event["private"]["player"] == event["player"]
+        # a gift is told to its giver and receiver, anything else to its player only
+        told = {event["player"], event["to"]} if event["type"] == "card_given" \
+            else {event["player"]}
+        assert key not in event
         for viewer in players:
             shown = event_for(event, viewer)
-            assert (key in shown) == (viewer == event["player"])
+            assert (key in shown) == (viewer in told)
 
 
 def _sorted_moves(moves) -> bool:

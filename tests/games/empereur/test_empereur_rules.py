@@ -526,8 +526,8 @@ def test_normal_exchange_subjects_each_give_a_highest_card_at_once():
     with pytest.raises(IllegalMove):
         act(state, "play", "b", cards=["3D"])
     state, events = act(state, "give", "b", card="KH", to="a")
-    assert events[0]["private"] == {"player": "b", "card": "KH"}
-    assert events[1]["private"] == {"player": "a", "card": "KH"}
+    assert events == [{"type": "card_given", "player": "b", "to": "a", "stage": 1,
+                       "private": {"players": ["b", "a"], "card": "KH"}}]
     assert ENGINE.to_act(state, now=NOW) == ["c"]
     state, events = act(state, "give", "c", card="X1", to="a")
     assert state.exchange_stage == 2 and ENGINE.to_act(state, now=NOW) == ["a"]

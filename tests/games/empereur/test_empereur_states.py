@@ -151,10 +151,11 @@ def test_what_a_player_receives_in_the_exchange_is_shown_to_giver_and_receiver_o
     state = ENGINE.decode(_exchange_data([(1, 0), (2, 0)]))
     _, events = ENGINE.apply(state, {"type": "give", "player": "b", "card": "KD", "to": "a"},
                              now=NOW)
-    given, received = events[0], events[1]
-    assert event_for(given, "b")["card"] == "KD" and event_for(received, "a")["card"] == "KD"
-    assert "card" not in event_for(given, "c") and "card" not in event_for(received, "c")
-    assert "card" not in event_for(given, "a") or event_for(received, "a")["card"] == "KD"
+    [given] = events
+    assert event_for(given, "b")["card"] == "KD" and event_for(given, "a")["card"] == "KD"
+    assert "card" not in event_for(given, "c") and "card" not in event_for(given, "zed")
+    assert event_for(given, "c") == {"type": "card_given", "player": "b", "to": "a",
+                                     "stage": 1}
 
 
 def test_scores_report_cards_roles_rounds_and_points():
