@@ -192,6 +192,27 @@ class Engine(ABC):
         """Every invariant the state breaks (an empty list for a sound state)."""
 
     # -- shared checks -----------------------------------------------------------------------
+    def common_problems(self, state: Any) -> list[str]:
+        """The invariants every state shares: declared option values, a player count the
+        options allow, unique non-empty player ids, a seed and a step. Engines start their
+        `problems` with these."""
+        problems = [f"options.{o.name}: {p}" for o in self.options
+                    if (p := o.problem(getattr(state.options, o.name, None)))]
+        if problems:
+            return problems  # the player range may depend on the options: check them first
+        players = state.players
+        fewest, most = self.player_range(dataclasses.asdict(state.options))
+        if not fewest <= len(players) <= most:
+            problems.append(f"{len(players)} players: {self.name} takes {fewest} to {most} "
+                            "with these options")
+        if len(set(players)) != len(players) or any(not p for p in players):
+            problems.append("player ids must be unique and non-empty")
+        if not state.seed:
+            problems.append("the seed is empty")
+        if state.step < 0:
+            problems.append("the random step is negative")
+        return problems
+
     def check_can_move(self, state: Any, move: Move, *, now: float) -> None:
         """The refusals common to every game: a finished match, a stranger, not his turn."""
         if self.is_finished(state):

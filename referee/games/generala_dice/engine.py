@@ -222,19 +222,8 @@ class GeneralaDice(Engine):
 
     # -- invariants --------------------------------------------------------------------------
     def problems(self, state):
-        problems = []
+        problems = self.common_problems(state)
         players = state.players
-        if not self.min_players <= len(players) <= self.max_players:
-            problems.append(f"{len(players)} players: Generala takes 2 to 6")
-        if len(set(players)) != len(players) or any(not p for p in players):
-            problems.append("player ids must be unique and non-empty")
-        option_problems = [f"options.{o.name}: {p}" for o in self.options
-                           if (p := o.problem(getattr(state.options, o.name)))]
-        problems += option_problems
-        if not state.seed:
-            problems.append("the seed is empty")
-        if state.step < 0:
-            problems.append("the random step is negative")
         if not 0 <= state.current < len(players):
             problems.append(f"the turn index {state.current} is past the players")
         if not 0 <= state.rolls <= MAX_ROLLS:

@@ -115,6 +115,10 @@ class HuitAmericain(Engine):
             raise InvalidOptions("; ".join(problems), problems=list(problems))
         return options
 
+    def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
+        """Two decks seat more players: as many as leave a stock after the deal."""
+        return 2, max_players(options.get("decks", 1))
+
     def new_match(self, players, options, seed, *, now):
         opts, problems = _compiled_options(options)
         problems = list(problems)
@@ -269,24 +273,13 @@ class HuitAmericain(Engine):
 
     # -- invariants --------------------------------------------------------------------------
     def problems(self, state):
-        problems: list[str] = []
+        problems = self.common_problems(state)
         players = state.players
         n = len(players)
         opts = state.options
-        problems += [f"options.{o.name}: {p}" for o in self.options
-                     if (p := o.problem(getattr(opts, o.name)))]
-        if problems:
+        if any(p.startswith("options.") for p in problems):
             return problems
         problems += _combination_problems(opts)
-        most = max_players(opts.decks)
-        if not 2 <= n <= most:
-            problems.append(f"{n} players: {opts.decks} deck(s) take 2 to {most}")
-        if len(set(players)) != n or any(not p for p in players):
-            problems.append("player ids must be unique and non-empty")
-        if not state.seed:
-            problems.append("the seed is empty")
-        if state.step < 0:
-            problems.append("the random step is negative")
         if state.round < 1:
             problems.append(f"round {state.round}: rounds count from 1")
         for name in ("hands", "totals", "round_points"):
