@@ -375,21 +375,11 @@ class GeneralaCards(Engine):
 
     # -- invariants ----------------------------------------------------------------------------
     def problems(self, state):
-        problems: list[str] = []
+        problems = self.common_problems(state)
         players = state.players
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            problems.append(f"{n} players: Générala takes 2 to 10")
-        if len(set(players)) != n or any(not p for p in players):
-            problems.append("player ids must be unique and non-empty")
-        problems += [f"options.{o.name}: {p}" for o in self.options
-                     if (p := o.problem(getattr(state.options, o.name)))]
         if state.options.dealer and self.dealer_seat(players, state.options.dealer) is None:
             problems.append("options.dealer names no player nor seat")
-        if not state.seed:
-            problems.append("the seed is empty")
-        if state.step < 0:
-            problems.append("the random step is negative")
         if state.deal < 1:
             problems.append("the deal number must be at least 1")
         if len(state.hands) != n:
