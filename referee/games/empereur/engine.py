@@ -205,9 +205,9 @@ def _play_moves(state: State) -> list[Move]:
                 for j in range(0 if n else 1, nj + 1):
                     add({"type": "play", "player": player, "cards": base + joker_sets[j],
                          "rank": r})
-        else:
+        else:  # a fresh list per move: a caller may change one move without touching another
             for j in range(1, nj + 1):
-                add({"type": "play", "player": player, "cards": joker_sets[j], "rank": r})
+                add({"type": "play", "player": player, "cards": jokers[:j], "rank": r})
     add({"type": "pass" if state.drawn else "draw", "player": player})
     return moves
 

@@ -197,6 +197,12 @@ def test_a_joker_counts_as_its_named_rank_while_on_the_pile():
     assert {m["rank"] for m in moves if m["type"] == "play"} == {"Q", "K"}
 
 
+def test_listed_moves_share_no_card_list():
+    state = table([["7C", "X1", "X2"], ["9C"], ["9D"]])
+    lists = [m["cards"] for m in ENGINE.legal_moves(state, now=NOW) if m["type"] == "play"]
+    assert len({id(c) for c in lists}) == len(lists)
+
+
 def test_equivalent_cards_are_accepted_whatever_their_suits():
     state = table([["7C", "7D", "7H", "X1", "X2"], ["9C"], ["9D"]])
     listed = [m for m in ENGINE.legal_moves(state, now=NOW)
