@@ -201,7 +201,8 @@ class Engine(ABC):
         if problems:
             return problems  # the player range may depend on the options: check them first
         players = state.players
-        fewest, most = self.player_range(dataclasses.asdict(state.options))
+        options = {f.name: getattr(state.options, f.name) for f in dataclasses.fields(state.options)}
+        fewest, most = self.player_range(options)
         if not fewest <= len(players) <= most:
             problems.append(f"{len(players)} players: {self.name} takes {fewest} to {most} "
                             "with these options")
