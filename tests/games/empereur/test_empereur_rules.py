@@ -574,6 +574,11 @@ def test_a_finished_round_leads_into_the_exchange_of_the_next():
     assert after.phase == "exchange" and ENGINE.to_act(after, now=NOW) == ["b", "c"]
     assert all(len(h) == 7 for h in after.hands)
     assert kinds(events).index("hand_dealt") < kinds(events).index("exchange_started")
+    # every round draws its own dealer, in public events
+    assert kinds(events).index("round_result") < kinds(events).index("dealer_draw") \
+        < kinds(events).index("hand_dealt")
+    chosen = next(e for e in events if e["type"] == "dealer_chosen")
+    assert chosen == {"type": "dealer_chosen", "round": 2, "player": after.players[after.dealer]}
 
 
 # -- the match ---------------------------------------------------------------------------------------
