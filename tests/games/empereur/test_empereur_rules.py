@@ -301,6 +301,22 @@ def test_a_two_makes_every_other_player_draw_clears_the_pile_and_its_player_lead
     assert after.stock[-2:] == ("8H", "2C")
 
 
+def test_a_two_makes_only_the_players_still_in_draw():
+    state = table([["2C", "9S"], [], ["4C"], ["3D"]], stock=["KH", "KS", "QD"],
+                  roles=["", "elect", "", ""], mode="mirror_normal")
+    after, events = act(state, "play", "a", cards=["2C"], rank="2")
+    assert [e["player"] for e in events if e["type"] == "cards_drawn"] == ["c", "d"]
+    assert after.hands[1] == () and after.current == 0
+
+
+def test_mirror_going_out_on_a_two_lets_the_next_player_still_in_lead():
+    state = table([["2C"], ["4C"], ["3D"]], stock=["KH", "KS"], mode="mirror_normal")
+    after, events = act(state, "play", "a", cards=["2C"], rank="2")
+    assert drawn_by(events, "b") == 1 and drawn_by(events, "c") == 1
+    assert after.roles == ("elect", "", "") and after.pile == ()
+    assert after.current == 1 and not after.drawn
+
+
 def test_a_two_cannot_be_answered_so_nobody_else_gets_a_turn_on_it():
     # b and c hold twos and jokers: they never get to lay them on a's two
     state = table([["2C", "9S"], ["2D", "X1"], ["2H", "X2"]], stock=["KH", "KS"])
