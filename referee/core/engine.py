@@ -169,6 +169,12 @@ class Engine(ABC):
     def new_match(self, players: tuple[str, ...], options: dict[str, Any], seed: str,
                   *, now: float) -> Any: ...
 
+    def opening_events(self, state: Any) -> list[Event]:
+        """What setting up the match did that players should see (a dealer drawn, hands
+        dealt), for the creation outcome. `new_match` returns only the state, so an engine
+        whose setup is eventful recomputes it here from the state's seed."""
+        return []
+
     @abstractmethod
     def legal_moves(self, state: Any, *, now: float) -> list[Move]: ...
 

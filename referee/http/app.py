@@ -182,7 +182,8 @@ def create_match(game_id: str):
     now = referee.clock()
     seed = rng.normalise_seed(body["seed"])
     state = engine.new_match(players, options, seed, now=now)
-    events = [{"type": "match_created", "players": list(players), "options": options}]
+    events = [{"type": "match_created", "players": list(players), "options": options},
+              *engine.opening_events(state)]
     return _json(outcome(referee.codec, engine, state, events, now=now, viewer=viewer), 201)
 
 

@@ -164,3 +164,15 @@ def test_the_dry_run_says_a_punished_move_is_not_legal(client):
     assert verdict["code"] == "not_your_turn"
     posted = post(client, "huit-americain", outcome["state"], move)
     assert any(e["type"] == "penalty" for e in posted["events"])
+
+
+def test_creation_publishes_the_first_dealer_draw_and_deals_privately(client):
+    outcome = create(client, "empereur", ("ann", "bob", "cy"), seed=3, viewer="ann")
+    kinds = [e["type"] for e in outcome["events"]]
+    assert kinds[0] == "match_created" and "dealer_draw" in kinds
+    dealt = {e["player"]: e for e in outcome["events"] if e["type"] == "hand_dealt"}
+    assert set(dealt) == {"ann", "bob", "cy"}
+    assert len(dealt["ann"]["cards"]) == 7 and "cards" not in dealt["bob"]
+    again = create(client, "empereur", ("ann", "bob", "cy"), seed=3)
+    assert [e for e in again["events"] if e["type"] == "dealer_draw"] == \
+        [e for e in outcome["events"] if e["type"] == "dealer_draw"]

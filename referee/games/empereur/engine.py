@@ -59,9 +59,17 @@ class Empereur(Engine):
 
     # -- creation ----------------------------------------------------------------------------
     def new_match(self, players, options, seed, *, now):
+        return self._opening(tuple(players), Options(**options), seed).freeze()
+
+    def opening_events(self, state):
+        # The first round's dealer draw and deal, replayed from the seed: the same draws.
+        return self._opening(state.players, state.options, state.seed).events
+
+    @staticmethod
+    def _opening(players, options, seed) -> "_Table":
         n = len(players)
         blank = State(
-            players=tuple(players), options=Options(**options), seed=seed, step=0, round=0,
+            players=players, options=options, seed=seed, step=0, round=0,
             phase="play", dealer=0, hands=tuple(() for _ in range(n)), stock=(), pile=(),
             pile_ranks=(), last_player=None, current=0, drawn=False, roles=("",) * n,
             previous_roles=("",) * n, gifts=(), exchange_stage=0, rounds_won=(0,) * n,
@@ -69,7 +77,7 @@ class Empereur(Engine):
         )
         table = _Table(blank)
         table.start_round(1)
-        return table.freeze()
+        return table
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
