@@ -60,12 +60,21 @@ def test_more_players_than_leave_a_stock_are_refused(players, decks):
 
 
 def test_the_turned_up_cards_effect_does_not_apply():
+    seen = set()
     for seed in range(400):
-        state = ENGINE.new_match(("a", "b"), ENGINE.resolve_options({}), f"s{seed}", now=NOW)
-        if state.pile[-1][0] in "AX7J":
-            assert state.phase == PLAY and state.attack == 0
-            assert state.current == 0 and state.direction == 1
-    assert ENGINE.to_act(state, now=NOW) == ["a"]
+        state = ENGINE.new_match(("a", "b", "c"), ENGINE.resolve_options({}), f"s{seed}",
+                                 now=NOW)
+        top = state.pile[-1]
+        if top[0] in "AX7JT8":
+            seen.add(top[0])
+            # no attack, no reverse, no skip, no play-again: "a" plays, in seat order
+            assert state.phase == PLAY and state.attack == 0, top
+            assert state.current == 0 and state.direction == 1, top
+            assert ENGINE.to_act(state, now=NOW) == ["a"]
+            # an 8 turned up names no suit: its own suit and rank are in force
+            if top[0] == "8":
+                assert (state.suit, state.rank) == (top[1], "8")
+    assert seen == set("AX7JT8")
 
 
 def test_a_joker_turned_up_lets_anything_follow():
@@ -157,7 +166,7 @@ def test_when_the_stock_runs_out_the_pile_under_its_top_becomes_the_new_stock():
     new, events = move(state, "draw", "ann")
     assert types(events)[:2] == ["reshuffled", "cards_drawn"]
     assert events[0]["count"] == 3
-    assert new.pile == ("5H",)
+    assert new.pile == ("5H",) and (new.suit, new.rank) == ("H", "5")
     assert len(new.stock) == 2 and len(new.hands[0]) == 3
     assert sorted(new.stock + new.hands[0][2:]) == ["2S", "3S", "4S"]
     assert new.step == state.step + 1
@@ -344,27 +353,56 @@ def test_going_out_with_a_special_card_ends_the_round_without_its_effect():
     assert "round_ended" in types(events) and "effect" not in types(events)
 
 
-@pytest.mark.parametrize("totals, winners", [
-    ((40, 70, 60), ["ann"]), ((60, 60, 90), ["ann", "bob"]),
-], ids=["lowest wins", "tied lowest share the win"])
-def test_the_match_ends_when_a_total_reaches_the_target_and_the_lowest_wins(totals, winners):
+@pytest.mark.parametrize("totals, final, winners", [
+    ((40, 70, 95), (51, 70, 105), ["ann"]),
+    ((49, 60, 95), (60, 60, 105), ["ann", "bob"]),
+    ((40, 70, 60), (51, 70, 70), []),
+], ids=["lowest wins", "tied lowest share the win", "below the target the match goes on"])
+def test_the_match_ends_when_a_total_reaches_the_target_and_the_lowest_wins(totals, final,
+                                                                          winners):
     # bob goes out; ann keeps 2+9 = 11 points, cy keeps 10
     state = position([["9C", "2D"], ["5S"], ["KS"]], ["5H"], current=1, totals=totals)
     new, events = lay(state, "bob", "5S")
     ended = [e for e in events if e["type"] == "match_ended"]
-    final = tuple(t + p for t, p in zip(totals, (11, 0, 10)))
     assert new.totals == final
-    low = min(final)
-    expected = [p for p, t in zip(new.players, final) if t == low]
-    if max(final) >= 100:
+    if winners:
         assert ENGINE.is_finished(new) and new.phase == OVER
-        assert ended and ended[0]["winners"] == expected
-        assert ENGINE.scores(new)["winners"] == expected
+        assert len(ended) == 1 and ended[0]["winners"] == winners
+        assert ended[0]["totals"] == dict(zip(new.players, final))
+        result = ENGINE.scores(new)
+        assert result["winners"] == winners and result["draw"] is False
         assert ENGINE.legal_moves(new, now=NOW) == [] and ENGINE.to_act(new, now=NOW) == []
         with pytest.raises(GameOver):
             move(new, "pass", "ann")
     else:
-        assert not ended
+        assert not ended and not ENGINE.is_finished(new) and new.round == 2
+        assert ENGINE.scores(new)["winners"] == []
+
+
+def test_every_player_tied_at_the_lowest_total_is_a_drawn_match():
+    state = position([["9C"], ["5S"]], ["5H"], current=1, totals=(91, 100), target=100)
+    new, _ = lay(state, "bob", "5S")
+    assert new.totals == (100, 100) and ENGINE.is_finished(new)
+    result = ENGINE.scores(new)
+    assert result["winners"] == ["ann", "bob"] and result["draw"] is True
+
+
+def test_scores_give_each_players_total_cards_in_hand_and_last_round_points():
+    state = position([["9H", "2C"], ["KS", "QS", "3D"], ["4C"]], ["5H"], current=0,
+                     totals=(5, 7, 9), round_points=(1, 2, 3))
+    result = ENGINE.scores(state)
+    assert result["players"] == {
+        "ann": {"total": 5, "cards": 2, "round_points": 1},
+        "bob": {"total": 7, "cards": 3, "round_points": 2},
+        "cy": {"total": 9, "cards": 1, "round_points": 3}}
+    assert result["winners"] == [] and result["draw"] is False
+    # ann goes out: bob adds 10 + 10 + 3, cy 4
+    done, _ = lay(position([["9H"], ["KS", "QS", "3D"], ["4C"]], ["5H"], totals=(5, 7, 9)),
+                  "ann", "9H")
+    after = ENGINE.scores(done)["players"]
+    assert {p: (v["total"], v["round_points"]) for p, v in after.items()} == {
+        "ann": (5, 0), "bob": (30, 23), "cy": (13, 4)}
+    assert all(v["cards"] == 8 for v in after.values())  # the next round is dealt
 
 
 def test_the_target_option_changes_when_the_match_ends():
