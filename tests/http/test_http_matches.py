@@ -176,3 +176,13 @@ def test_creation_publishes_the_first_dealer_draw_and_deals_privately(client):
     again = create(client, "empereur", ("ann", "bob", "cy"), seed=3)
     assert [e for e in again["events"] if e["type"] == "dealer_draw"] == \
         [e for e in outcome["events"] if e["type"] == "dealer_draw"]
+
+
+def test_creation_announces_the_first_deal_of_generala_cards(client):
+    outcome = create(client, "generala-cards", ("ann", "bob", "cy"), seed=4, viewer="bob")
+    dealt = [e for e in outcome["events"] if e["type"] == "deal_dealt"]
+    assert len(dealt) == 1 and dealt[0]["deal"] == 1
+    assert sum(dealt[0]["cards"].values()) == 54
+    hands = {e["player"]: e for e in outcome["events"] if e["type"] == "cards_dealt"}
+    assert len(hands["bob"]["cards"]) == hands["bob"]["count"]
+    assert "cards" not in hands["ann"] and "cards" not in hands["cy"]

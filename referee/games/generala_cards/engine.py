@@ -144,6 +144,11 @@ class GeneralaCards(Engine):
                      dealer=dealer, hands=hands, trick=(), leader=leader, current=leader,
                      discards=(), eliminated=eliminated, first_lead=first_lead)
 
+    def opening_events(self, state):
+        # The first deal, as a later deal is announced: who deals, who leads, each his hand.
+        return _deal_events(state.players, state.eliminated, state.dealer, state.leader,
+                            state.hands, state.deal)
+
     # -- queries -------------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
         return state.eliminated.count(0) <= 1
@@ -360,14 +365,7 @@ class GeneralaCards(Engine):
         new_hands, leader, first_lead = _deal(len(players), eliminated, dealer, state.seed,
                                               state.step)
         deal = state.deal + 1
-        events.append({"type": "deal_dealt", "deal": deal, "dealer": players[dealer],
-                       "dealer_plays": eliminated[dealer] == 0, "leader": players[leader],
-                       "cards": {players[s]: len(h) for s, h in enumerate(new_hands)
-                                 if eliminated[s] == 0}})
-        for s, h in enumerate(new_hands):
-            if h:
-                events.append({"type": "cards_dealt", "player": players[s], "count": len(h),
-                               "private": {"player": players[s], "cards": list(h)}})
+        events += _deal_events(players, eliminated, dealer, leader, new_hands, deal)
         return dataclasses.replace(state, step=state.step + 1, deal=deal, dealer=dealer,
                                    hands=new_hands, trick=(), leader=leader, current=leader,
                                    discards=(), eliminated=eliminated,
@@ -505,6 +503,18 @@ def next_leader(trick: tuple[Play, ...], hands: list[tuple[str, ...]],
         # Nobody who laid a card holds one: only after a refusal, whose player holds cards.
         return refuser if refuser is not None else trick[0].seat
     return best
+
+
+def _deal_events(players, eliminated, dealer, leader, hands, deal) -> list[Event]:
+    events: list[Event] = [{
+        "type": "deal_dealt", "deal": deal, "dealer": players[dealer],
+        "dealer_plays": eliminated[dealer] == 0, "leader": players[leader],
+        "cards": {players[s]: len(h) for s, h in enumerate(hands) if eliminated[s] == 0}}]
+    for s, h in enumerate(hands):
+        if h:
+            events.append({"type": "cards_dealt", "player": players[s], "count": len(h),
+                           "private": {"player": players[s], "cards": list(h)}})
+    return events
 
 
 def _deal(n: int, eliminated: tuple[int, ...], dealer: int, seed: str,
