@@ -24,7 +24,12 @@ def parse_json(body: bytes, max_depth: int) -> Any:
                       errors={"_body": ["nested too deeply"]}) from None
     except msgspec.DecodeError as exc:
         raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
-    if _depth_exceeds(data, max_depth):
+    # An open-mode state object is decoded by a strict typed decoder that stops at the first
+    # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
+    # of the body, and walking it cost more than the rest of the request's checks.
+    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))}
+           if isinstance(data, dict) else data)
+    if _depth_exceeds(top, max_depth):
         raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
                       errors={"_body": ["nested too deeply"]})
     return data

@@ -212,3 +212,14 @@ def test_a_huge_declared_body_is_refused_without_being_read(client):
     response = client.post(f"{DICE}/matches", data=b"{}", content_type="application/json",
                            environ_overrides={"CONTENT_LENGTH": str(10**9)})
     assert_problem(response, 413, "payload_too_large")
+
+
+def test_deep_nesting_inside_a_state_is_refused_by_the_typed_decoder(client):
+    state = new_match(client)["state"]
+    state["players"] = "__DEEP__"
+    state["unknown"] = "__DEEP__"
+    deep = "[" * 500 + "1" + "]" * 500  # past the depth limit, within what the parser takes
+    body = json.dumps({"state": state, "move": {"type": "roll", "player": "ann", "keep": []}})
+    response = client.post(f"{DICE}/moves", data=body.replace('"__DEEP__"', deep),
+                           content_type="application/json")
+    assert_problem(response, 422, "invalid_state")
