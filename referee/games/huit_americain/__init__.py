@@ -21,6 +21,8 @@ Moves (`type`, `player`, and):
   draw             no field: the pending attack, a suit hunt, the card after a 10, or when stuck
   pass             no field: stuck with nothing (allowed) to draw
   challenge        no field: "Contre-carte" on the player who did not announce
+  give             card: after laying a give_two card, one card of his hand to the player he
+                   chose (twice, or as many as he has left; the turn then moves on)
 
 See docs/rules/huit-americain.md for each clause of the text, the reading taken and its test.
 """

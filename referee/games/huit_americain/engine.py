@@ -23,11 +23,11 @@ from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTu
 from . import rules as _rules_module
 from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
                     max_players, rules_of, table_of, table_problems)
-from .state import AGAIN, ATTACK, HUNT, OVER, PHASES, PLAY, Options, State
+from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Options, State
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
 PENALTY_CARDS = 2  # drawn for a move against the rules (house rule) and for a missed "Carte"
-GIVE_CARDS = 2
+GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 
@@ -93,6 +93,9 @@ class HuitAmericain(Engine):
         MoveType("pass", "a player who cannot lay (and may not or cannot draw) passes his turn"),
         MoveType("challenge", "\"Contre-carte\": any opponent of a player who laid his "
                  "next-to-last card without announcing it makes him draw 2"),
+        MoveType("give", "give_two: the player who laid it gives one card of his hand to the "
+                 "player he chose (twice, or as many as he has left)",
+                 (Field("card", "card", "the card given"),)),
     )
 
     # -- options and creation ----------------------------------------------------------------
@@ -187,6 +190,9 @@ class HuitAmericain(Engine):
                                   "announce": False})
         if phase == ATTACK or phase == HUNT:
             moves.append({"type": "draw", "player": player})
+        elif phase == GIVE:
+            moves.extend({"type": "give", "player": player, "card": card}
+                         for card in dict.fromkeys(hand))
         elif phase == AGAIN:
             if state.stock or len(state.pile) > 1:
                 moves.append({"type": "draw", "player": player})
@@ -202,7 +208,7 @@ class HuitAmericain(Engine):
             for j, other in enumerate(players):
                 if j != u:
                     moves.append({"type": "challenge", "player": other})
-        if rules.fly:
+        if rules.fly and phase != GIVE:
             top = state.pile[-1]
             for j, other in enumerate(players):
                 if j != i and _may_fly(state.hands[j], top, rules):
@@ -244,6 +250,8 @@ class HuitAmericain(Engine):
             "stock_count": len(state.stock),
             "pile_count": len(state.pile),
             "unannounced": state.players[u] if u >= 0 else None,
+            "give_to": state.players[state.give_to] if state.give_to >= 0 else None,
+            "give_left": state.give_left,
         }
 
     # -- applying a move ---------------------------------------------------------------------
@@ -327,6 +335,17 @@ class HuitAmericain(Engine):
             problems.append("a suit hunt needs a named suit and a hunting card on top")
         if state.phase == AGAIN and top_rank not in _ranks_of(rules, "play_again"):
             problems.append("the play-again phase needs a play-again card on top")
+        if state.phase == GIVE:
+            if top_rank not in _ranks_of(rules, "give_two"):
+                problems.append("the give phase needs a give-two card on top")
+            if not 0 <= state.give_to < n or state.give_to == state.current:
+                problems.append(f"give_to {state.give_to}: the give phase needs another player "
+                                "to receive")
+            if not 1 <= state.give_left <= min(GIVE_CARDS, len(state.hands[state.current])):
+                problems.append(f"give_left {state.give_left}: 1 or 2 cards, no more than the "
+                                "giver holds")
+        elif state.give_to != -1 or state.give_left != 0:
+            problems.append("a gift is pending outside the give phase")
         empty = [p for p, h in zip(players, state.hands) if not h]
         finished = state.phase == OVER
         top_total = max(state.totals) if state.totals else 0
@@ -364,7 +383,7 @@ def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
             r = card[0]
             if (r == stop or attack.get(r, 0) >= level) and card not in out:
                 out.append(card)
-    elif phase == HUNT:
+    elif phase == HUNT or phase == GIVE:
         return []
     else:
         suit = state.suit
@@ -413,7 +432,7 @@ def _extra_actors(state: State, rules: Rules) -> set[int]:
     i = state.current
     if u >= 0 and len(state.hands[u]) == 1:
         extra.update(j for j in range(len(state.players)) if j != u and j != i)
-    if rules.fly:
+    if rules.fly and state.phase != GIVE:
         top = state.pile[-1]
         for j, hand in enumerate(state.hands):
             if j != i and _may_fly(hand, top, rules):
@@ -441,6 +460,9 @@ def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
         return _pass(state, rules)
     if kind == "challenge":
         return _challenge(state, rules, seat)
+    if kind == "give":
+        _check_turn(state, seat, move)
+        return _give(state, move, rules, seat)
     raise IllegalMove("move_type", f"{kind!r} is not a move of Huit américain")
 
 
@@ -458,6 +480,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
                               "(two decks)")
         if seat == state.current:
             raise IllegalMove("on_the_fly", "the player in turn lays with `lay`")
+        if state.phase == GIVE:
+            raise IllegalMove("on_the_fly", "wait until the cards of the give-two are given")
         if card != state.pile[-1]:
             raise IllegalMove("on_the_fly", f"only the exact twin of the top card "
                               f"{state.pile[-1]} may be laid out of turn, not {card}")
@@ -507,6 +531,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
                                       effect)
         if phase == HUNT:
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
+        if phase == GIVE:
+            raise IllegalMove("give_two", "give your cards first (move `give`)")
         if phase == ATTACK:
             level = rules.attack.get(state.pile[-1][0], 0)
             if not (r == rules.stop or rules.attack.get(r, 0) >= level):
@@ -564,6 +590,8 @@ def _draw(state: State, rules: Rules):
         t.end_turn(i, 1)
         t.over_if_someone_out()
         return t.freeze(), t.events
+    if phase == GIVE:
+        raise IllegalMove("give_two", "give your cards first (move `give`)")
     drawable = bool(state.stock) or len(state.pile) > 1
     if phase == HUNT:
         suit = state.suit
@@ -598,6 +626,8 @@ def _pass(state: State, rules: Rules):
     if phase == ATTACK or phase == HUNT:
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
+    if phase == GIVE:
+        raise IllegalMove("give_two", "give your cards first (move `give`)")
     listed = _listed
     cards = listed[1] if listed[0] is state else _layable(state, rules, state.hands[i])
     if phase == AGAIN:
@@ -731,6 +761,17 @@ def _draw_quick(state: State, i: int, player: str):
     return _state_of(d), events
 
 
+def _give(state: State, move: Move, rules: Rules, seat: int):
+    if state.phase != GIVE:
+        raise IllegalMove("give_two", "a card is given only after laying a give-two card")
+    card = move["card"]
+    if card not in state.hands[seat]:
+        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
+    t = _Table.of(state, rules)
+    t.give(seat, card)
+    return t.freeze(), t.events
+
+
 def _challenge(state: State, rules: Rules, seat: int):
     u = state.unannounced
     if u < 0 or len(state.hands[u]) != 1:
@@ -761,7 +802,7 @@ class _Table:
 
     __slots__ = ("players", "options", "rules", "seed", "step", "round", "hands", "stock", "pile",
                  "suit", "rank", "current", "direction", "phase", "attack", "passes",
-                 "unannounced", "totals", "round_points", "events")
+                 "unannounced", "totals", "round_points", "give_to", "give_left", "events")
 
     @classmethod
     def of(cls, state: State, rules: Rules) -> "_Table":
@@ -785,6 +826,8 @@ class _Table:
         t.unannounced = state.unannounced
         t.totals = state.totals
         t.round_points = state.round_points
+        t.give_to = state.give_to
+        t.give_left = state.give_left
         t.events = []
         return t
 
@@ -823,6 +866,8 @@ class _Table:
         d["unannounced"] = self.unannounced
         d["totals"] = tuple(self.totals)
         d["round_points"] = self.round_points
+        d["give_to"] = self.give_to
+        d["give_left"] = self.give_left
         return state
 
     # -- cards moving ------------------------------------------------------------------------
@@ -991,9 +1036,14 @@ class _Table:
             self.events.append({"type": "effect", "effect": effect, "player": player,
                                 "direction": self.direction})
         elif effect == "give_two":
+            # He now gives cards of his own hand, one `give` move each, before the turn moves.
+            count = min(GIVE_CARDS, len(self.hands[seat]))
             self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "target": self.players[target], "penalty": GIVE_CARDS})
-            self.draw(target, GIVE_CARDS, "give_two")
+                                "target": self.players[target], "cards": count})
+            self.phase = GIVE
+            self.give_to = target
+            self.give_left = count
+            steps = 0
         elif effect == "all_draw_one":
             self.events.append({"type": "effect", "effect": effect, "player": player})
             n = len(self.players)
@@ -1007,6 +1057,29 @@ class _Table:
         if steps:
             self.current = self.seat_after(seat, steps)
 
+    def give(self, seat: int, card: str) -> None:
+        """One card of the give-two passes from its player to the player he chose; after the
+        last one the turn moves on, or the round ends if the giver's hand is empty."""
+        to = self.give_to
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        self.hands[seat] = hand = tuple(hand)
+        self.hands[to] = self.hands[to] + (card,)
+        self.give_left -= 1
+        player = self.players[seat]
+        self.events.append({"type": "card_given", "player": player, "to": self.players[to],
+                            "cards_left": len(hand),
+                            "private": {"players": [player, self.players[to]], "card": card}})
+        if self.give_left and hand:
+            return
+        self.give_to = -1
+        self.give_left = 0
+        self.phase = PLAY
+        if not hand:
+            self.end_round(blocked=False)
+            return
+        self.current = self.seat_after(seat, 1)
+
     # -- rounds ------------------------------------------------------------------------------
     def end_round(self, blocked: bool) -> None:
         points = self.rules.points
@@ -1016,6 +1089,8 @@ class _Table:
         self.attack = 0
         self.passes = 0
         self.unannounced = -1
+        self.give_to = -1
+        self.give_left = 0
         self.events.append({
             "type": "round_ended", "round": self.round, "blocked": blocked,
             "out": [p for p, h in zip(self.players, self.hands) if not h],
@@ -1055,6 +1130,8 @@ class _Table:
         self.attack = 0
         self.passes = 0
         self.unannounced = -1
+        self.give_to = -1
+        self.give_left = 0
         self.events.append({"type": "round_started", "round": self.round,
                             "first": self.players[self.current], "top": start,
                             "hand_size": size, "stock_count": len(self.stock)})

@@ -12,7 +12,8 @@ from .state import ATTACK, PLAY, Options, State
 
 def position(hands, pile, *, players=None, stock=None, options=None, current=0, direction=1,
              phase=PLAY, attack=0, suit="", rank="", passes=0, unannounced=-1, totals=None,
-             round_points=None, seed="seed", step=1, round=1, **option_values) -> State:
+             round_points=None, seed="seed", step=1, round=1, give_to=-1, give_left=0,
+             **option_values) -> State:
     """`hands`: one sequence of cards per player; `pile`: bottom to top. The stock gets every
     other card of the deck (or exactly `stock`, last card drawn first). The suit and rank in
     force default to the top card's (the card under the jokers; nothing if all are jokers)."""
@@ -44,5 +45,5 @@ def position(hands, pile, *, players=None, stock=None, options=None, current=0, 
         rank=rank, current=current, direction=direction,
         phase=phase if not attack or phase != PLAY else ATTACK, attack=attack, passes=passes,
         unannounced=unannounced, totals=tuple(totals or (0,) * n),
-        round_points=tuple(round_points or (0,) * n),
+        round_points=tuple(round_points or (0,) * n), give_to=give_to, give_left=give_left,
     )

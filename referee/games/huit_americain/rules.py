@@ -33,7 +33,8 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "play_again": ("T", "its player must lay another card or draw one"),
     "swap_hands": (OFF, "its player swaps hands with a player he chooses"),
     "rotate_hands": (OFF, "every hand passes to the next player in the direction of play"),
-    "give_two": (OFF, "a player its player chooses draws 2 cards, without recourse"),
+    "give_two": (OFF, "its player gives 2 cards of his own hand (his choice, one `give` move "
+                      "each) to a player he chooses"),
     "all_draw_one": (OFF, "every opponent draws 1 card, without recourse"),
     "suit_hunt": (OFF, "its player names a suit; the next player draws until he gets a card "
                        "of that suit, then plays on"),

@@ -13,8 +13,9 @@ PLAY = "play"  # lay a card that follows, or deal with being stuck (pass / draw)
 AGAIN = "again"  # he has just laid a "play again" card (10): lay another card or draw one
 ATTACK = "attack"  # a draw attack is pending on him: answer it, stop it, or draw the penalty
 HUNT = "hunt"  # a suit hunt is on him: he must draw until he gets the named suit
+GIVE = "give"  # he has just laid a give-two card: he gives cards of his hand, one at a time
 OVER = "over"  # the match has finished
-PHASES = (PLAY, AGAIN, ATTACK, HUNT, OVER)
+PHASES = (PLAY, AGAIN, ATTACK, HUNT, GIVE, OVER)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,3 +77,5 @@ class State:
     unannounced: int  # index of the player who laid his next-to-last card without "Carte", or -1
     totals: tuple[int, ...]  # match totals per player
     round_points: tuple[int, ...]  # points of the last round that ended (zeros before)
+    give_to: int = -1  # GIVE phase: index of the player who receives the cards, else -1
+    give_left: int = 0  # GIVE phase: cards still to give (1 or 2), else 0

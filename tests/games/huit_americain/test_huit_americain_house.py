@@ -8,7 +8,7 @@ from referee.core.errors import IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.outcome import event_for
 from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.position import position
-from referee.games.huit_americain.state import ATTACK, HUNT, PLAY
+from referee.games.huit_americain.state import ATTACK, GIVE, HUNT, PLAY
 
 NOW = 0.0
 
@@ -244,11 +244,92 @@ def test_rotate_hands_passes_every_hand_on_in_the_direction_of_play(direction, e
     assert new.hands == expected and effects(events) == ["rotate_hands"]
 
 
-def test_give_two_makes_the_chosen_player_draw_two():
-    state = position([["QH", "2C", "3C"], ["9S"], ["9C", "4C"]], ["4H"], effect_give_two="Q")
+def test_give_two_makes_its_player_give_two_cards_of_his_hand_to_the_chosen_player():
+    # "donner 2 cartes au joueur de son choix": two of his own cards, which he picks
+    state = position([["QH", "2C", "3C", "5D"], ["9S"], ["9C", "4C"]], ["4H"],
+                     effect_give_two="Q")
+    assert [m["target"] for m in legal(state) if m.get("card") == "QH"] == ["bob", "cy"]
+    with pytest.raises(IllegalMove):
+        lay(state, "ann", "QH")
     new, events = lay(state, "ann", "QH", target="cy")
-    assert [len(h) for h in new.hands] == [2, 1, 4]
-    assert effects(events) == ["give_two"] and new.current == 1
+    assert new.phase == GIVE and new.current == 0 and (new.give_to, new.give_left) == (2, 2)
+    assert {"type": "effect", "effect": "give_two", "player": "ann", "target": "cy",
+            "cards": 2} in events
+    assert new.hands[2] == ("9C", "4C") and new.stock == state.stock  # nobody draws
+    assert ENGINE.to_act(new, now=NOW) == ["ann"]
+    assert legal(new) == [{"type": "give", "player": "ann", "card": c}
+                          for c in ("2C", "3C", "5D")]
+    assert ENGINE.view(new, "bob")["give_to"] == "cy" and ENGINE.view(new, "bob")["give_left"] == 2
+    new, events = move(new, "give", "ann", card="5D")
+    assert new.hands[0] == ("2C", "3C") and new.hands[2] == ("9C", "4C", "5D")
+    assert new.phase == GIVE and new.give_left == 1 and new.current == 0
+    assert types(events) == ["card_given"]
+    given = events[0]
+    assert (given["player"], given["to"], given["cards_left"]) == ("ann", "cy", 2)
+    assert event_for(given, "ann")["card"] == "5D" and event_for(given, "cy")["card"] == "5D"
+    assert "card" not in event_for(given, "bob")
+    new, events = move(new, "give", "ann", card="2C")
+    assert new.hands == (("3C",), ("9S",), ("9C", "4C", "5D", "2C"))
+    assert new.phase == PLAY and new.current == 1 and (new.give_to, new.give_left) == (-1, 0)
+    assert ENGINE.problems(new) == []
+
+
+@pytest.mark.parametrize("kind, fields, rule", [
+    ("lay", {"card": "2C"}, "give_two"),
+    ("draw", {}, "give_two"),
+    ("pass", {}, "give_two"),
+    ("give", {"card": "9S"}, "card_in_hand"),
+    ("give", {"card": "QH"}, "card_in_hand"),
+], ids=["a lay", "a draw", "a pass", "a card he does not hold", "the card he just laid"])
+def test_while_giving_only_a_give_of_a_held_card_is_accepted(kind, fields, rule):
+    state = position([["QH", "2C", "3C", "5D"], ["9S"], ["9C", "4C"]], ["4H"],
+                     effect_give_two="Q")
+    giving, _ = lay(state, "ann", "QH", target="cy")
+    with pytest.raises(IllegalMove) as refused:
+        move(giving, kind, "ann", **fields)
+    assert refused.value.rule == rule
+    with pytest.raises(NotYourTurn):
+        move(giving, "give", "cy", card="9C")
+    with pytest.raises(IllegalMove) as refused:  # and never outside the give phase
+        move(state, "give", "ann", card="2C")
+    assert refused.value.rule == "give_two"
+
+
+def test_give_two_with_one_card_left_gives_it_and_its_player_goes_out():
+    state = position([["QH", "2C"], ["9S"], ["9C", "4C"]], ["4H"], effect_give_two="Q")
+    giving, events = lay(state, "ann", "QH", target="bob", announce=True)
+    assert giving.give_left == 1 and effects(events) == ["give_two"]
+    assert legal(giving) == [{"type": "give", "player": "ann", "card": "2C"}]
+    after, events = move(giving, "give", "ann", card="2C")
+    ended = next(e for e in events if e["type"] == "round_ended")
+    assert ended["out"] == ["ann"] and ended["points"] == {"ann": 0, "bob": 9 + 2, "cy": 9 + 4}
+
+
+def test_give_two_as_the_last_card_ends_the_round_without_a_gift():
+    state = position([["QH"], ["9S"], ["9C", "4C"]], ["4H"], effect_give_two="Q")
+    new, events = lay(state, "ann", "QH", target="bob")
+    assert "round_ended" in types(events) and "effect" not in types(events)
+
+
+def test_with_draw_penalty_on_error_a_wrong_move_while_giving_draws_two_and_the_gift_stays():
+    state = position([["QH", "2C", "3C", "5D"], ["9S"], ["9C", "4C"]], ["4H"],
+                     effect_give_two="Q", draw_penalty_on_error=True)
+    giving, _ = lay(state, "ann", "QH", target="cy")
+    new, events = move(giving, "pass", "ann")
+    assert types(events) == ["penalty", "cards_drawn"] and len(new.hands[0]) == 5
+    assert new.phase == GIVE and (new.give_to, new.give_left) == (2, 2)
+    assert ENGINE.problems(new) == []
+
+
+def test_on_the_fly_waits_until_the_gift_is_given():
+    state = position([["QH", "2C", "3C"], ["QH", "9S"], ["9C", "4C"]], ["4H"], decks=2,
+                     on_the_fly=True, effect_give_two="Q")
+    giving, _ = lay(state, "ann", "QH", target="cy")
+    assert ENGINE.to_act(giving, now=NOW) == ["ann"]
+    assert not [m for m in legal(giving) if m["type"] == "lay_out_of_turn"]
+    with pytest.raises(IllegalMove) as refused:
+        move(giving, "lay_out_of_turn", "bob", card="QH", target="cy")
+    assert refused.value.rule == "on_the_fly"
 
 
 def test_all_draw_one_makes_every_opponent_draw_one():

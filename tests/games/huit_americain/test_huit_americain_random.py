@@ -26,7 +26,8 @@ from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF
 NOW = 0.0
 MAX_MOVES = 30_000
 VIEW_KEYS = {"you", "players", "round", "current", "phase", "hand", "top", "suit", "rank",
-             "direction", "attack", "hand_counts", "stock_count", "pile_count", "unannounced"}
+             "direction", "attack", "hand_counts", "stock_count", "pile_count", "unannounced",
+             "give_to", "give_left"}
 
 
 @st.composite
@@ -75,9 +76,12 @@ def check_events(state, events):
         private = event.get("private")
         if private is None:
             continue
+        told = private["players"] if "players" in private else [private["player"]]
+        secret = [k for k in private if k not in ("player", "players")]
+        assert secret
         for other in state.players:
             seen = event_for(event, other)
-            assert ("cards" in seen) == (other == private["player"])
+            assert all((k in seen) == (other in told) for k in secret)
 
 
 def check_everything(state, moves):

@@ -73,6 +73,16 @@ BROKEN = [
     ("an unknown effect rank", wire(options__effect_skip="Z"), "options.effect_skip"),
     ("a clash in the effect table", wire(options__effect_skip="J"), "several effects"),
     ("on the fly with one deck", wire(options__on_the_fly=True), "needs two decks"),
+    ("a give phase with no give-two card on top", wire(phase="give", give_to=0, give_left=2),
+     "give phase needs a give-two card"),
+    ("a gift to the giver", wire(phase="give", give_to=1, give_left=1), "give_to 1"),
+    ("a gift to nobody", wire(phase="give", give_to=7, give_left=1), "give_to 7"),
+    ("a gift of more cards than held",
+     wire(phase="give", give_to=0, give_left=2, hands__1=["9S"],
+          stock=list(SOUND.stock) + ["4S"]), "give_left 2"),
+    ("a gift of three cards", wire(phase="give", give_to=0, give_left=3), "give_left 3"),
+    ("a gift pending outside the give phase", wire(give_to=0, give_left=1),
+     "outside the give phase"),
 ]
 
 
