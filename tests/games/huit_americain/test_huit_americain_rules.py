@@ -52,7 +52,7 @@ def test_each_player_is_dealt_the_seeds_count_for_players_and_decks(players, dec
     assert ENGINE.problems(state) == []
 
 
-@pytest.mark.parametrize("players, decks", [(9, 1), (12, 2)])
+@pytest.mark.parametrize("players, decks", [(1, 1), (1, 2), (9, 1), (12, 2)])
 def test_more_players_than_leave_a_stock_are_refused(players, decks):
     names = tuple(f"p{i}" for i in range(players))
     with pytest.raises(InvalidOptions):
@@ -184,6 +184,32 @@ def test_a_joker_makes_the_next_player_draw_four():
     taken, events = move(new, "draw", "bob")
     assert len(taken.hands[1]) == 6 and taken.attack == 0
     assert taken.current == 2 and taken.phase == PLAY  # his turn ends
+
+
+def test_an_ace_makes_the_next_player_draw_two_and_his_turn_ends():
+    state = position([["AH", "KD", "2C"], ["3D", "4D"], ["9S", "9C"]], ["5H"])
+    new, events = lay(state, "ann", "AH")
+    assert new.phase == ATTACK and new.attack == 2 and new.current == 1
+    assert {"type": "effect", "effect": "draw_two", "player": "ann", "on": "bob",
+            "penalty": 2} in events
+    assert legal(new) == [{"type": "draw", "player": "bob"}]
+    taken, events = move(new, "draw", "bob")
+    assert taken.hands[1] == ("3D", "4D") + tuple(reversed(state.stock[-2:]))
+    assert taken.attack == 0 and taken.current == 2 and taken.phase == PLAY
+    assert {"type": "effect", "effect": "attack_taken", "player": "bob", "penalty": 2,
+            "drawn": 2} in events
+
+
+def test_an_attack_larger_than_stock_and_pile_draws_what_there_is():
+    # (an explicit stock: the rest of the deck is left out, only the draw matters here)
+    state = position([["KD"], ["3D", "4D"], ["9S"]], ["5H", "2H", "X1"], stock=["KC"],
+                     current=1, attack=4)
+    taken, events = move(state, "draw", "bob")
+    assert types(events) == ["reshuffled", "cards_drawn", "effect"]
+    assert sorted(taken.hands[1][2:]) == ["2H", "5H", "KC"]
+    assert events[-1]["penalty"] == 4 and events[-1]["drawn"] == 3
+    assert taken.stock == () and taken.pile == ("X1",) and taken.current == 2
+    assert (taken.suit, taken.rank) == ("H", "2")  # the card under the joker still rules
 
 
 @pytest.mark.parametrize("top, answer, penalty", [
