@@ -186,3 +186,12 @@ def test_creation_announces_the_first_deal_of_generala_cards(client):
     hands = {e["player"]: e for e in outcome["events"] if e["type"] == "cards_dealt"}
     assert len(hands["bob"]["cards"]) == hands["bob"]["count"]
     assert "cards" not in hands["ann"] and "cards" not in hands["cy"]
+
+
+def test_creation_announces_the_first_deal_of_huit_americain(client):
+    outcome = create(client, "huit-americain", ("ann", "bob"), seed=6, viewer="ann")
+    started = [e for e in outcome["events"] if e["type"] == "round_started"]
+    assert len(started) == 1 and started[0]["top"] == outcome["view"]["top"]
+    hands = {e["player"]: e for e in outcome["events"] if e["type"] == "cards_dealt"}
+    assert sorted(hands["ann"]["cards"]) == sorted(outcome["view"]["hand"])
+    assert "cards" not in hands["bob"]

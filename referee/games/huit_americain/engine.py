@@ -131,13 +131,21 @@ class HuitAmericain(Engine):
                             f"leave a stock for 2 to {most}")
         if problems:
             raise InvalidOptions("; ".join(problems), problems=problems)
+        return self._opening(tuple(players), opts, seed).freeze()
+
+    def opening_events(self, state):
+        # The first deal, replayed from the seed: the same shuffle, so the same hands.
+        return self._opening(state.players, state.options, state.seed).events
+
+    @staticmethod
+    def _opening(players: tuple[str, ...], opts: Options, seed: str) -> "_Table":
         n = len(players)
-        table = _Table.blank(tuple(players), opts, seed)
+        table = _Table.blank(players, opts, seed)
         table.totals = [0] * n
         table.round_points = (0,) * n
         table.round = 0
         table.deal()
-        return table.freeze()
+        return table
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
