@@ -8,6 +8,7 @@ is then a multiset, and conservation is checked with counts.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -40,6 +41,7 @@ def is_card(text: object, *, jokers: bool = True) -> bool:
     return text[0] in RANKS and text[1] in SUITS
 
 
+@functools.lru_cache(maxsize=16)
 def standard_deck(*, jokers: int = 2, decks: int = 1) -> tuple[str, ...]:
     """52 natural cards plus `jokers` jokers, repeated `decks` times, in a fixed order."""
     one = tuple(r + s for s in SUITS for r in RANKS) + JOKERS[:jokers]
@@ -52,15 +54,19 @@ def shuffled(cards: Iterable[str], seed: str, step: int) -> tuple[str, ...]:
     return tuple(pile)
 
 
+@functools.lru_cache(maxsize=16)
+def _sorted(deck: tuple[str, ...]) -> list[str]:
+    return sorted(deck)
+
+
 def conservation_problems(places: dict[str, Iterable[str]], deck: Iterable[str]) -> list[str]:
     """Every way the cards found in `places` differ from `deck` (as multisets): a card missing,
     a card too many, or something that is not a card of this deck at all."""
-    expected = Counter(deck)
-    found: Counter[str] = Counter()
-    for cards in places.values():
-        found.update(cards)
-    if found == expected:
+    pool = sorted(card for cards in places.values() for card in cards)
+    if pool == _sorted(tuple(deck)):
         return []
+    expected = Counter(deck)
+    found = Counter(pool)
     problems = []
     for where, cards in places.items():
         for card in cards:

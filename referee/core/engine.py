@@ -198,17 +198,39 @@ class Engine(ABC):
         """Every invariant the state breaks (an empty list for a sound state)."""
 
     # -- shared checks -----------------------------------------------------------------------
+    def _option_verdict(self, options: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
+        """The problems of a state's options and the player range they allow. A match's
+        options never change and every request of it re-checks them, so the verdict is
+        remembered per options value (frozen dataclasses hash by value)."""
+        cache = self.__dict__.setdefault("_option_verdicts", {})
+        try:
+            return cache[options]
+        except KeyError:
+            pass
+        except TypeError:  # an unhashable value slipped in: judge it, remember nothing
+            return self._judge_options(options)
+        if len(cache) > 1024:
+            cache.clear()
+        verdict = cache[options] = self._judge_options(options)
+        return verdict
+
+    def _judge_options(self, options: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
+        problems = tuple(f"options.{o.name}: {p}" for o in self.options
+                         if (p := o.problem(getattr(options, o.name, None))))
+        if problems:
+            return problems, (self.min_players, self.max_players)
+        values = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+        return problems, self.player_range(values)
+
     def common_problems(self, state: Any) -> list[str]:
         """The invariants every state shares: declared option values, a player count the
         options allow, unique non-empty player ids, a seed and a step. Engines start their
         `problems` with these."""
-        problems = [f"options.{o.name}: {p}" for o in self.options
-                    if (p := o.problem(getattr(state.options, o.name, None)))]
-        if problems:
-            return problems  # the player range may depend on the options: check them first
+        option_problems, (fewest, most) = self._option_verdict(state.options)
+        if option_problems:
+            return list(option_problems)  # the player range depends on sound options
+        problems: list[str] = []
         players = state.players
-        options = {f.name: getattr(state.options, f.name) for f in dataclasses.fields(state.options)}
-        fewest, most = self.player_range(options)
         if not fewest <= len(players) <= most:
             problems.append(f"{len(players)} players: {self.name} takes {fewest} to {most} "
                             "with these options")

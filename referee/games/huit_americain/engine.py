@@ -13,10 +13,9 @@ working copy (`_Table`). Both give the same states and events
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from typing import Any
 
-from referee.core.cards import JOKER_RANK, SUITS, shuffled, standard_deck
+from referee.core.cards import JOKER_RANK, SUITS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
@@ -329,7 +328,7 @@ class HuitAmericain(Engine):
         places = {f"{p}'s hand": h for p, h in zip(players, state.hands)}
         places["the stock"] = state.stock
         places["the pile"] = state.pile
-        problems += _conservation(places, deck)
+        problems += conservation_problems(places, deck)
         rules = rules_of(opts)
         top_rank = state.pile[-1][0] if state.pile else None
         if state.phase == ATTACK:
@@ -1190,21 +1189,4 @@ def _combination_problems(opts: Options) -> list[str]:
     problems = table_problems(table_of(opts))
     if opts.on_the_fly and opts.decks != 2:
         problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
-    return problems
-
-
-def _conservation(places: dict[str, tuple[str, ...]], deck: tuple[str, ...]) -> list[str]:
-    expected = Counter(deck)
-    found: Counter[str] = Counter()
-    problems = []
-    for where, cards in places.items():
-        for card in cards:
-            if card not in expected:
-                problems.append(f"{where} holds {card!r}, which is not a card of this deck")
-            else:
-                found[card] += 1
-    for card, count in sorted((expected - found).items()):
-        problems.append(f"card {card} is missing ({count} short)")
-    for card, count in sorted((found - expected).items()):
-        problems.append(f"card {card} appears {count} time(s) too many")
     return problems
