@@ -264,17 +264,28 @@ def main() -> None:
         for game_id in games:
             bodies = payloads(game_id, 400)
             path = f"/v1/games/{game_id}/moves"
-            if wrk:
-                echo_rate, echo_errors, _ = wrk_rate(wrk, echo_port, "/echo", bodies,
-                                                     args.seconds, args.clients * 4)
-                ref_rate, ref_errors, p99 = wrk_rate(wrk, ref_port, path, bodies,
-                                                     args.seconds, args.clients * 4)
-            else:
-                echo_rate, echo_errors = http_rate(echo_port, "/echo", bodies, args.seconds,
-                                                   args.clients)
-                ref_rate, ref_errors = http_rate(ref_port, path, bodies, args.seconds,
-                                                 args.clients)
-                p99 = "?"
+            # Echo and referee take turns in short slices and each keeps its best slice, so a
+            # burst of load from elsewhere on a shared machine does not decide the ratio.
+            echo_rate = ref_rate = 0.0
+            echo_errors = ref_errors = 0
+            p99 = "?"
+            slice_seconds = max(1.0, args.seconds / 3)
+            for _ in range(3):
+                if wrk:
+                    e_rate, e_err, _ = wrk_rate(wrk, echo_port, "/echo", bodies, slice_seconds,
+                                                args.clients * 4)
+                    r_rate, r_err, r_p99 = wrk_rate(wrk, ref_port, path, bodies, slice_seconds,
+                                                    args.clients * 4)
+                else:
+                    e_rate, e_err = http_rate(echo_port, "/echo", bodies, slice_seconds,
+                                              args.clients)
+                    r_rate, r_err = http_rate(ref_port, path, bodies, slice_seconds, args.clients)
+                    r_p99 = "?"
+                echo_errors += e_err
+                ref_errors += r_err
+                echo_rate = max(echo_rate, e_rate)
+                if r_rate > ref_rate:
+                    ref_rate, p99 = r_rate, r_p99
             ratio = ref_rate / echo_rate
             verdict = "meets" if ratio >= 0.6 else "BELOW"
             size = sum(map(len, bodies)) // len(bodies)

@@ -102,24 +102,24 @@ def _handle_error(error: Exception) -> Response:
                             "nothing was stored or changed")
 
 
-def _body() -> Any:
+def _body(referee: Referee) -> Any:
     mimetype = request.mimetype
     if mimetype != JSON and not (mimetype.startswith("application/") and
                                  mimetype.endswith("+json")):
         raise Problem("unsupported_media_type", "send the body as application/json")
-    return parse_json(request.get_data(cache=False), _referee().max_depth)
+    return parse_json(request.get_data(cache=False), referee.max_depth)
 
 
-def _load(schema_name: str) -> dict[str, Any]:
-    data = _body()
+def _load(referee: Referee, schema_name: str) -> dict[str, Any]:
+    data = _body(referee)
     if not isinstance(data, dict):
         raise Problem("validation_error", "the body must be a JSON object",
                       errors={"_body": ["Must be an object."]})
-    return _referee().envelopes[schema_name].load(data)
+    return referee.envelopes[schema_name].load(data)
 
 
-def _game(game_id: str) -> Engine:
-    engine = _referee().games.get(game_id)
+def _game(referee: Referee, game_id: str) -> Engine:
+    engine = referee.games.get(game_id)
     if engine is None:
         raise Problem("unknown_game", f"no game {game_id!r}; see /v1/games")
     return engine
@@ -131,9 +131,9 @@ def _check_player(state: Any, player: str | None, field: str) -> None:
                       errors={field: ["Not a player of this match."]})
 
 
-def _move(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+def _move(referee: Referee, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
     try:
-        return load_move(_referee().moves[game_id], move)
+        return load_move(referee.moves[game_id], move)
     except ValidationError as exc:
         raise Problem("validation_error", "the move does not have the expected shape",
                       errors={"move": exc.messages}) from None
@@ -158,15 +158,17 @@ def list_games():
 
 @v1.get("/games/<game_id>")
 def show_game(game_id: str):
-    engine = _game(game_id)
-    return _json(_referee().details[game_id])
+    referee = _referee()
+    _game(referee, game_id)
+    return _json(referee.details[game_id])
 
 
 # -- matches and moves -------------------------------------------------------------------------
 @v1.post("/games/<game_id>/matches")
 def create_match(game_id: str):
-    engine = _game(game_id)
-    body = _load("create")
+    referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "create")
     players = tuple(body["players"])
     options = engine.resolve_options(body["options"])
     fewest, most = engine.player_range(options)
@@ -178,7 +180,6 @@ def create_match(game_id: str):
     if viewer is not None and viewer not in players:
         raise Problem("validation_error", f"{viewer!r} is not a player of this match",
                       errors={"viewer": ["Not a player of this match."]})
-    referee = _referee()
     now = referee.clock()
     seed = rng.normalise_seed(body["seed"])
     state = engine.new_match(players, options, seed, now=now)
@@ -189,13 +190,13 @@ def create_match(game_id: str):
 
 @v1.post("/games/<game_id>/moves")
 def post_move(game_id: str):
-    engine = _game(game_id)
-    body = _load("move")
     referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "move")
     state = referee.codec.load(engine, body["state"])
     viewer = body.get("viewer")
     _check_player(state, viewer, "viewer")
-    move = _move(game_id, body["move"])
+    move = _move(referee, game_id, body["move"])
     now = referee.clock()
     new_state, events = engine.apply(state, move, now=now)
     return _json(outcome(referee.codec, engine, new_state, events, now=now, viewer=viewer))
@@ -203,9 +204,9 @@ def post_move(game_id: str):
 
 @v1.post("/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
-    engine = _game(game_id)
-    body = _load("legal_moves")
     referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "legal_moves")
     state = referee.codec.load(engine, body["state"])
     player = body.get("player")
     _check_player(state, player, "player")
@@ -221,9 +222,9 @@ def legal_moves(game_id: str):
 
 @v1.post("/games/<game_id>/validations")
 def validate_move(game_id: str):
-    engine = _game(game_id)
-    body = _load("validation")
     referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "validation")
     state = referee.codec.load(engine, body["state"])
     try:
         move = load_move(referee.moves[game_id], body["move"])
@@ -248,9 +249,9 @@ def validate_move(game_id: str):
 
 @v1.post("/games/<game_id>/views")
 def player_view(game_id: str):
-    engine = _game(game_id)
-    body = _load("view")
     referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "view")
     state = referee.codec.load(engine, body["state"])
     player = body["player"]
     _check_player(state, player, "player")
