@@ -151,9 +151,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app_spec: str, port: int, workers: int) -> subprocess.Popen:
+def serve(app_spec: str, port: int, workers: int, **extra_env: str) -> subprocess.Popen:
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
-               REFEREE_LOG_LEVEL="WARNING")
+               REFEREE_LOG_LEVEL="WARNING", **extra_env)
     env.pop("REFEREE_STATE_KEYS", None)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              app_spec], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,

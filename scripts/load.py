@@ -81,7 +81,8 @@ def main() -> int:
         print("wrk is missing (apt-get install wrk)")
         return 1
     port = free_port()
-    server = serve("referee:create_app()", port, args.workers)
+    # Worker recycling is off for the run: memory must stay flat without it.
+    server = serve("referee:create_app()", port, args.workers, MAX_REQUESTS="0")
     failed = False
     print(f"load: {args.seconds}s per game, gunicorn {args.workers} sync workers, wrk 2 threads "
           f"{args.connections} connections, {os.cpu_count()} cores")

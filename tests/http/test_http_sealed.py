@@ -124,3 +124,22 @@ def test_an_honest_token_of_another_match_or_an_earlier_move_is_accepted(sealed_
     assert other.status_code == 200
     stranger = sealed_client.post(f"{DICE}/moves", json={"state": second["state"], "move": ROLL})
     assert code_of(stranger) == "not_your_turn"
+
+
+def swap_halves(token: str) -> str:
+    body = base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4))
+    middle = len(body) // 2
+    return "v1." + base64.urlsafe_b64encode(body[middle:] + body[:middle]).decode().rstrip("=")
+
+
+def test_a_token_with_swapped_parts_is_tampered_state(sealed_client):
+    token = create(sealed_client)["state"]
+    response = sealed_client.post(f"{DICE}/moves", json={"state": swap_halves(token), "move": ROLL})
+    assert code_of(response) == "tampered_state"
+
+
+def test_a_token_of_another_game_is_refused_over_http(sealed_client):
+    cards = sealed_client.post("/v1/games/generala-cards/matches",
+                               json={"players": ["ann", "bob"]}).get_json()["state"]
+    response = sealed_client.post(f"{DICE}/moves", json={"state": cards, "move": ROLL})
+    assert response.status_code == 422 and code_of(response) == "tampered_state"
