@@ -205,8 +205,12 @@ def main() -> int:
                 proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
+        log = run / "error.log"
+        retried = sum("upstream" in line for line in log.read_text().splitlines()) \
+            if log.exists() else 0
         shutil.rmtree(run, ignore_errors=True)
     print(f"matches finished: {finished}/{total}; requests: {client.requests}")
+    print(f"  failures nginx met at the killed instance and retried on the other: {retried}")
     for kind, count in sorted(errors.items()):
         print(f"  {kind}: {count}")
     for problem in problems[:10]:
