@@ -42,19 +42,24 @@ def random_match(engine, players: int, seed: int):
     yield state, None
 
 
-def engine_rate(engine, seconds: float) -> tuple[float, int]:
+def engine_rate(engine, seconds: float, *, uniform: bool = False) -> tuple[float, int]:
+    """Moves per second of `engine` in random matches, legal moves listed at every step, and
+    matches started. By default the shared random player with the game's playout options;
+    `uniform`: a plain uniform choice with the default options, the same player as
+    `uno_rate`'s (the shared player costs a filtered list per move that UNO's does not)."""
+    options = engine.resolve_options({} if uniform else engine.playout_options)
     moves, matches, seed = 0, 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         seed += 1
         players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
         pick = random.Random(seed)
-        state = engine.new_match(tuple(f"p{i}" for i in range(players)),
-                                 engine.resolve_options(engine.playout_options), f"bench-{seed}",
-                                 now=NOW)
-        while not engine.is_finished(state) and time.perf_counter() - start < seconds:
-            state, _ = engine.apply(state, random_move(engine, engine.legal_moves(state, now=NOW),
-                                                       pick), now=NOW)
+        state = engine.new_match(tuple(f"p{i}" for i in range(players)), dict(options),
+                                 f"bench-{seed}", now=NOW)
+        while not engine.is_finished(state) and (uniform or time.perf_counter() - start < seconds):
+            moves_now = engine.legal_moves(state, now=NOW)
+            move = pick.choice(moves_now) if uniform else random_move(engine, moves_now, pick)
+            state, _ = engine.apply(state, move, now=NOW)
             moves += 1
         matches += 1
     return moves / (time.perf_counter() - start), matches
@@ -81,25 +86,6 @@ def uno_rate(seconds: float) -> tuple[float, int] | None:
     return moves / (time.perf_counter() - start), games
 
 
-def uniform_rate(engine, seconds: float) -> tuple[float, int]:
-    """Moves per second of `engine` under the same player as `uno_rate`'s (a uniform choice
-    among the legal moves, listed at every step), default options; and matches started.
-    `engine_rate`'s shared random player costs a filtered list per move that UNO's does not."""
-    moves, matches, seed = 0, 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        seed += 1
-        players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
-        pick = random.Random(seed)
-        state = engine.new_match(tuple(f"p{i}" for i in range(players)),
-                                 engine.resolve_options({}), f"bench-{seed}", now=NOW)
-        while not engine.is_finished(state):
-            state, _ = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)), now=NOW)
-            moves += 1
-        matches += 1
-    return moves / (time.perf_counter() - start), matches
-
-
 def versus_uno(seconds: float, slices: int = 10) -> None:
     """huit-americain against RLCard's UNO, both measured now in this process: the ratio of
     our moves per second (legal moves listed at every step) to RLCard's must reach 1.0. Each
@@ -118,7 +104,7 @@ def versus_uno(seconds: float, slices: int = 10) -> None:
                 uno += got[0] / slices
                 games += got[1]
             else:
-                rate, played = uniform_rate(engine, seconds / slices)
+                rate, played = engine_rate(engine, seconds / slices, uniform=True)
                 ours += rate / slices
                 matches += played
     ratio = ours / uno
