@@ -42,6 +42,7 @@ class Referee:
         self.games = games
         self.clock = clock
         self.max_depth = config["MAX_JSON_DEPTH"]
+        self.max_body = config["MAX_BODY_BYTES"]
         max_id, max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
         self.envelopes = envelope_schemas(max_id, max_items)
         self.moves = {gid: move_schemas(engine, max_id, max_items)
@@ -58,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     conf = settings.from_environment()
     conf.update(config or {})
+    conf["STATE_KEYS"] = settings.state_keys(conf["STATE_KEYS"])
     app.config.update(conf)
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
     app.extensions["referee"] = Referee(conf, conf.get("GAMES", REGISTRY),
@@ -107,7 +109,21 @@ def _body(referee: Referee) -> Any:
     if mimetype != JSON and not (mimetype.startswith("application/") and
                                  mimetype.endswith("+json")):
         raise Problem("unsupported_media_type", "send the body as application/json")
-    return parse_json(request.get_data(cache=False), referee.max_depth)
+    if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+        raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
+    return parse_json(_read_limited(referee.max_body), referee.max_depth)
+
+
+def _read_limited(limit: int) -> bytes:
+    """The body, refused past `limit` bytes. With a Content-Length, Werkzeug refuses an
+    oversized body before reading it; a chunked body has none, so it is read up to one byte
+    past the limit and refused if that byte comes."""
+    if request.content_length is not None:
+        return request.get_data(cache=False)
+    raw = request.environ["wsgi.input"].read(limit + 1)
+    if len(raw) > limit:
+        raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
+    return raw
 
 
 def _load(referee: Referee, schema_name: str) -> dict[str, Any]:

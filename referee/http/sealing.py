@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import os
+import re
 import zlib
 
 from cryptography.exceptions import InvalidTag
@@ -21,6 +22,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from referee.core.errors import TamperedState
 
 PREFIX = "v1."
+TOKEN_FORM = re.compile(r"v1\.[A-Za-z0-9_-]+")
 NONCE_BYTES = 12
 MAX_TOKEN_CHARS = 1 << 20
 
@@ -40,16 +42,20 @@ class Sealer:
     def seal(self, game_id: str, plaintext: bytes) -> str:
         nonce = os.urandom(NONCE_BYTES)
         body = self._keys[0].encrypt(nonce, zlib.compress(plaintext, 1), _aad(game_id))
-        return PREFIX + base64.urlsafe_b64encode(nonce + body).decode("ascii").rstrip("=")
+        return PREFIX + _text(nonce + body)
 
     def open(self, game_id: str, token: str) -> bytes:
-        if not token.startswith(PREFIX) or len(token) > MAX_TOKEN_CHARS:
+        if len(token) > MAX_TOKEN_CHARS or not TOKEN_FORM.fullmatch(token):
             raise TamperedState("the state token is not one this referee sealed")
         raw_text = token[len(PREFIX):]
         try:
             raw = base64.urlsafe_b64decode(raw_text + "=" * (-len(raw_text) % 4))
         except (binascii.Error, ValueError):
             raise TamperedState("the state token is not valid base64url") from None
+        # Base64 lets a few spellings decode to the same bytes (unused trailing bits): only
+        # the one this referee writes is accepted, so no character can change unnoticed.
+        if _text(raw) != raw_text:
+            raise TamperedState("the state token is not one this referee sealed")
         if len(raw) <= NONCE_BYTES + 16:
             raise TamperedState("the state token is too short")
         nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
@@ -61,6 +67,10 @@ class Sealer:
             return zlib.decompress(compressed)
         raise TamperedState("the state token fails authentication: altered, sealed for "
                             "another game, or sealed with a key this referee does not hold")
+
+
+def _text(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
 def _aad(game_id: str) -> bytes:

@@ -18,15 +18,26 @@ def _int(env: dict[str, str], name: str, default: int) -> int:
     return value
 
 
-def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
-    env = dict(os.environ if env is None else env)
-    keys = [k.strip() for k in env.get("REFEREE_STATE_KEYS", "").split(",") if k.strip()]
+def state_keys(value: Any) -> list[str]:
+    """The sealing keys from a comma-separated string or a list of strings, each checked:
+    a key shorter than 32 characters could be guessed, so it is refused at startup."""
+    if isinstance(value, str):
+        keys = [k.strip() for k in value.split(",") if k.strip()]
+    elif isinstance(value, (list, tuple)) and all(isinstance(k, str) for k in value):
+        keys = [k.strip() for k in value if k.strip()]
+    else:
+        raise ValueError("STATE_KEYS must be a comma-separated string or a list of strings")
     short = [i for i, k in enumerate(keys) if len(k) < MIN_KEY_LENGTH]
     if short:
-        raise ValueError(f"REFEREE_STATE_KEYS: every key needs at least {MIN_KEY_LENGTH} "
-                         f"characters (key #{short[0] + 1} is shorter)")
+        raise ValueError(f"STATE_KEYS: every key needs at least {MIN_KEY_LENGTH} characters "
+                         f"(key #{short[0] + 1} is shorter)")
+    return keys
+
+
+def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
+    env = dict(os.environ if env is None else env)
     return {
-        "STATE_KEYS": keys,
+        "STATE_KEYS": env.get("REFEREE_STATE_KEYS", ""),
         "MAX_BODY_BYTES": _int(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
         "MAX_JSON_DEPTH": _int(env, "REFEREE_MAX_JSON_DEPTH", 32),
         "MAX_PLAYER_ID_LENGTH": _int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),

@@ -223,3 +223,23 @@ def test_deep_nesting_inside_a_state_is_refused_by_the_typed_decoder(client):
     response = client.post(f"{DICE}/moves", data=body.replace('"__DEEP__"', deep),
                            content_type="application/json")
     assert_problem(response, 422, "invalid_state")
+
+
+def test_a_chunked_body_over_the_limit_is_refused(clock):
+    import io
+    app = referee.create_app({"CLOCK": clock, "STATE_KEYS": [], "MAX_BODY_BYTES": 1000})
+    body = b'{"players": ["a", "b"]}' + b" " * 5000
+    response = app.test_client().post(
+        f"{DICE}/matches", input_stream=io.BytesIO(body), content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    assert_problem(response, 413, "payload_too_large")
+    small = app.test_client().post(
+        f"{DICE}/matches", input_stream=io.BytesIO(body[:40]), content_type="application/json",
+        headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    assert small.status_code == 201
+
+
+def test_a_body_in_another_charset_is_refused(client):
+    response = client.post(f"{DICE}/matches", data='{"players": ["a", "b"]}'.encode("utf-16"),
+                           content_type="application/json; charset=utf-16")
+    assert_problem(response, 415, "unsupported_media_type")

@@ -143,3 +143,37 @@ def test_a_token_of_another_game_is_refused_over_http(sealed_client):
                                json={"players": ["ann", "bob"]}).get_json()["state"]
     response = sealed_client.post(f"{DICE}/moves", json={"state": cards, "move": ROLL})
     assert response.status_code == 422 and code_of(response) == "tampered_state"
+
+
+@pytest.mark.parametrize("keys", [["short"], "x" * 40 + ",tiny", [b"k" * 40], 42],
+                         ids=["short-key", "short-key-in-a-string", "bytes", "not-keys"])
+def test_bad_keys_given_in_the_config_are_refused_too(keys):
+    with pytest.raises(ValueError):
+        referee.create_app({"STATE_KEYS": keys})
+
+
+def test_a_string_of_keys_in_the_config_is_split_on_commas(clock, sealing_keys):
+    app = referee.create_app({"CLOCK": clock, "STATE_KEYS": ",".join(sealing_keys)})
+    token = create(app.test_client())["state"]
+    only_second = referee.create_app({"CLOCK": clock, "STATE_KEYS": [sealing_keys[1]]})
+    assert code_of(only_second.test_client().post(
+        f"{DICE}/moves", json={"state": token, "move": ROLL})) == "tampered_state"
+
+
+def test_keys_in_the_config_win_over_bad_ones_in_the_environment(monkeypatch, sealing_keys):
+    monkeypatch.setenv("REFEREE_STATE_KEYS", "too-short")
+    app = referee.create_app({"STATE_KEYS": sealing_keys})
+    assert isinstance(create(app.test_client())["state"], str)
+
+
+def test_every_single_character_change_of_a_token_is_refused(sealed_client):
+    token = create(sealed_client)["state"]
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    spoiled = {token[:10] + "!!!" + token[10:], token[:20] + " " + token[20:], token + "==",
+               token + "A"}
+    spoiled |= {token[:-1] + c for c in alphabet if c != token[-1]}
+    spoiled |= {token[:i] + ("A" if token[i] != "A" else "B") + token[i + 1:]
+                for i in range(3, len(token), max(1, len(token) // 40))}
+    for bad in spoiled:
+        response = sealed_client.post(f"{DICE}/moves", json={"state": bad, "move": ROLL})
+        assert code_of(response) == "tampered_state", bad
