@@ -4,7 +4,8 @@ The record is what a client kept of one match:
     {"game": "generala-dice", "players": ["ann", "bob"], "options": {...},
      "seed_commitment": "<from the creation outcome>", "seed": "<revealed at the end>",
      "moves": [<each move posted, in order>],
-     "events": [[<events of the creation outcome>], [<events of move 1>], ...]   (optional)}
+     "events": [[<events of the creation outcome>], [<events of move 1>], ...],  (optional)
+     "viewer": "ann"}   (optional: whose answers the events are, if they were asked with one)
 
 It checks that SHA-256 of the seed is the commitment, replays the match from the seed with the
 referee's own engine, checks every move was legal, and, when events were kept, that every roll,
@@ -42,6 +43,20 @@ def verify(record: dict) -> list[str]:
     now = 0.0
     state = engine.new_match(tuple(record["players"]), options, record["seed"], now=now)
     kept = record.get("events")
+    viewer = record.get("viewer")
+
+    def differs(events, index):
+        replayed = json.loads(json.dumps(events_for(events, viewer)))
+        return _comparable(replayed) != _comparable(kept[index])
+
+    if kept:
+        # The creation outcome: `match_created`, then what setting up the match did (dealer
+        # draws, hands dealt), which comes from the seed like every later chance event.
+        created, opening = kept[0][:1], kept[0][1:]
+        replayed = json.loads(json.dumps(events_for(engine.opening_events(state), viewer)))
+        if [e.get("type") for e in created] != ["match_created"] or \
+                _comparable(replayed) != _comparable(opening):
+            problems.append("the creation events differ from the replay from the seed")
     for index, move in enumerate(record["moves"], start=1):
         if move.get("type") == "timeout" and getattr(state, "deadline", None) is not None:
             now = state.deadline
@@ -50,10 +65,8 @@ def verify(record: dict) -> list[str]:
         except Exception as exc:  # a refused move is a finding, not a crash
             problems.append(f"move {index} {move} is refused on replay: {exc}")
             break
-        if kept is not None and index < len(kept):
-            replayed = json.loads(json.dumps(events_for(events, None)))
-            if _comparable(replayed) != _comparable(kept[index]):
-                problems.append(f"move {index}: the events differ from the replay from the seed")
+        if kept is not None and index < len(kept) and differs(events, index):
+            problems.append(f"move {index}: the events differ from the replay from the seed")
     if not engine.is_finished(state):
         problems.append("the replayed match has not finished")
     return problems

@@ -18,19 +18,24 @@ verify_match = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(verify_match)
 
 
-def record_match(client, game_id: str, seed: int) -> dict:
+def record_match(client, game_id: str, seed: int, viewer: str | None = None) -> dict:
     engine = REGISTRY[game_id]
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(engine.min_players)]
     options = engine.playout_options
+    extra = {"viewer": viewer} if viewer else {}
     outcome = client.post(f"/v1/games/{game_id}/matches",
-                          json={"players": players, "options": options}).get_json()
-    record = {"game": game_id, "players": players, "options": options, "moves": [],
+                          json={"players": players, "options": options, **extra}).get_json()
+    record = {"game": game_id, "players": players, "options": options, "moves": [], **extra,
               "seed_commitment": outcome["seed_commitment"], "events": [outcome["events"]]}
     while outcome["status"] != "finished":
-        move = random_move(engine, outcome["legal_moves"], pick)
+        moves = outcome["legal_moves"]
+        if viewer:  # a player's own record: the others' moves come from the full list
+            moves = client.post(f"/v1/games/{game_id}/legal-moves",
+                                json={"state": outcome["state"]}).get_json()["legal_moves"]
+        move = random_move(engine, moves, pick)
         outcome = client.post(f"/v1/games/{game_id}/moves",
-                              json={"state": outcome["state"], "move": move}).get_json()
+                              json={"state": outcome["state"], "move": move, **extra}).get_json()
         record["moves"].append(move)
         record["events"].append(outcome["events"])
     record["seed"] = outcome["seed"]
@@ -57,3 +62,16 @@ def test_a_wrong_seed_or_a_doctored_event_is_caught(client, game_id):
             chance[0][key] = "doctored"
             break
     assert verify_match.verify(doctored) != []
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_players_own_record_replays_with_only_what_he_was_shown(client, game_id):
+    record = record_match(client, game_id, 6, viewer="p0")
+    assert verify_match.verify(record) == []
+
+
+@pytest.mark.parametrize("game_id", ["empereur", "generala-cards", "huit-americain"])
+def test_doctored_creation_events_are_caught(client, game_id):
+    record = record_match(client, game_id, 9)
+    record["events"][0] = record["events"][0][:1] + [{"type": "bogus"}]
+    assert any("creation" in p for p in verify_match.verify(record))
