@@ -255,7 +255,7 @@ def validate_move(game_id: str):
         if getattr(exc, "rule", None):
             answer["rule"] = exc.rule
         return _json(answer)
-    penalty = next((e for e in events if e["type"] == PENALTY_EVENT
+    penalty = next((e for e in events if e["type"] == PENALTY_EVENT and "code" in e
                     and e.get("player") == move["player"]), None)
     if penalty is not None:
         return _json({"legal": False, "penalty": True, "code": penalty["code"],

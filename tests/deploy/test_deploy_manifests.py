@@ -24,6 +24,17 @@ def test_the_deployment_probes_healthz_and_reads_keys_from_a_secret():
     assert deployment["spec"]["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
 
 
+def test_a_read_only_root_still_gives_gunicorn_a_writable_tmp():
+    spec = documents()["Deployment"]["spec"]["template"]["spec"]
+    container = spec["containers"][0]
+    if container["securityContext"].get("readOnlyRootFilesystem"):
+        mounts = {m["mountPath"]: m["name"] for m in container.get("volumeMounts", [])}
+        volumes = {v["name"]: v for v in spec.get("volumes", [])}
+        assert "/tmp" in mounts and "emptyDir" in volumes[mounts["/tmp"]]
+        home = next(e["value"] for e in container["env"] if e["name"] == "HOME")
+        assert home.startswith("/tmp")
+
+
 def test_the_service_and_autoscaler_point_at_the_deployment():
     docs = documents()
     deployment, service, hpa = docs["Deployment"], docs["Service"], docs["HorizontalPodAutoscaler"]
