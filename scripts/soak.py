@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -190,9 +191,13 @@ def main() -> int:
             for game_id in sorted(REGISTRY):
                 played += 1
                 if played == total // 2:
-                    # Kill one instance outright in the middle of the run.
-                    os.killpg(instances[0].pid, signal.SIGKILL)
-                    print(f"killed instance on port {a} after {client.requests} requests")
+                    # Kill one instance outright a moment into this match, while its moves
+                    # are being posted (most likely with a request in flight).
+                    def kill() -> None:
+                        os.killpg(instances[0].pid, signal.SIGKILL)
+                        print(f"killed instance on port {a} during match {played} of {total}, "
+                              f"after {client.requests} requests")
+                    threading.Timer(0.15, kill).start()
                 finished += play(client, game_id, seed, problems)
     finally:
         for proc in instances + [proxy]:
