@@ -13,6 +13,7 @@ for one player only (a drawn card) goes under `private` (see `referee.core.outco
 from __future__ import annotations
 
 import dataclasses
+import typing
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -27,6 +28,9 @@ Event = dict[str, Any]
 # punishment and reports it with an event of this type carrying the refusal's `code`, `rule`
 # and `detail`; a dry run then still answers that the move is not legal.
 PENALTY_EVENT = "penalty"
+# No counter of a real match (a step, a round, a deal) comes near this; a state that claims
+# more is refused rather than carried along, so a state's size stays bounded.
+MAX_COUNTER = 2**31
 
 
 @dataclasses.dataclass(frozen=True)
@@ -240,7 +244,20 @@ class Engine(ABC):
             problems.append("the seed is empty")
         if state.step < 0:
             problems.append("the random step is negative")
+        problems += [f"{name} is {getattr(state, name)}, beyond any real match"
+                     for name in self._counter_fields()
+                     if not -MAX_COUNTER <= getattr(state, name) <= MAX_COUNTER]
         return problems
+
+    def _counter_fields(self) -> tuple[str, ...]:
+        """The state's top-level integer fields (step, turn, round...), found once."""
+        found = self.__dict__.get("_counters")
+        if found is None:
+            hints = typing.get_type_hints(self.state_type)
+            found = tuple(f.name for f in dataclasses.fields(self.state_type)
+                          if hints.get(f.name) is int)
+            self.__dict__["_counters"] = found
+        return found
 
     def check_can_move(self, state: Any, move: Move, *, now: float) -> None:
         """The refusals common to every game: a finished match, a stranger, not his turn."""

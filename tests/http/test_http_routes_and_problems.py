@@ -243,3 +243,12 @@ def test_a_body_in_another_charset_is_refused(client):
     response = client.post(f"{DICE}/matches", data='{"players": ["a", "b"]}'.encode("utf-16"),
                            content_type="application/json; charset=utf-16")
     assert_problem(response, 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("field", ["step", "current", "rolls"])
+def test_a_counter_beyond_any_real_match_is_invalid_state(client, field):
+    state = new_match(client)["state"]
+    state[field] = 10**30
+    body = assert_problem(client.post(f"{DICE}/moves", json={
+        "state": state, "move": {"type": "roll", "player": "ann", "keep": []}}), 422, "invalid_state")
+    assert field in body["detail"]
