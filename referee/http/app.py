@@ -62,6 +62,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf["STATE_KEYS"] = settings.state_keys(conf["STATE_KEYS"])
     app.config.update(conf)
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
+    # Only the methods the contract names are answered; OPTIONS is a documented 405 too.
+    app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.extensions["referee"] = Referee(conf, conf.get("GAMES", REGISTRY),
                                         conf.get("CLOCK", time.time))
     app.register_blueprint(v1)

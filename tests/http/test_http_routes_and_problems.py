@@ -109,6 +109,7 @@ def test_unknown_game_unknown_path_and_wrong_method(client):
     response = client.delete("/v1/games")
     assert_problem(response, 405, "method_not_allowed")
     assert "GET" in response.headers["Allow"]
+    assert_problem(client.options(f"{DICE}/moves"), 405, "method_not_allowed")
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(clock):
