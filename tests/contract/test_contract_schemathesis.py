@@ -21,3 +21,13 @@ def test_every_endpoint_answers_as_the_contract_says(case):
     # purpose (a viewer who is not a player, a move against the rules), so "schema-valid data
     # is accepted" does not hold for a referee. Refusals must still be documented problems.
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
+
+
+SEALED_APP = referee.create_app({"STATE_KEYS": ["c" * 40]})
+sealed_schema = schemathesis.openapi.from_wsgi("/openapi.yaml", SEALED_APP)
+
+
+@sealed_schema.parametrize()
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_endpoint_answers_as_the_contract_says_in_sealed_mode(case):
+    case.call_and_validate(excluded_checks=[positive_data_acceptance])
