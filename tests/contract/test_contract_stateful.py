@@ -69,14 +69,20 @@ def resolve(expression: str, response_body):
     return value
 
 
+SEALED_SCHEMA = schemathesis.openapi.from_wsgi(
+    "/openapi.yaml", referee.create_app({"STATE_KEYS": ["s" * 40]}))
+
+
+@pytest.mark.parametrize("mode", ["open", "sealed"])
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_following_the_contract_links_plays_a_whole_match(game_id):
+def test_following_the_contract_links_plays_a_whole_match(game_id, mode):
     """The links the contract declares are enough to play: create a match, then follow
     PostFirstLegalMove and PostNextLegalMove until the match ends, every answer validated
     against the contract."""
     engine = REGISTRY[game_id]
-    create = schema["/v1/games/{game_id}/matches"]["POST"]
-    move_op = schema["/v1/games/{game_id}/moves"]["POST"]
+    contract = schema if mode == "open" else SEALED_SCHEMA
+    create = contract["/v1/games/{game_id}/matches"]["POST"]
+    move_op = contract["/v1/games/{game_id}/moves"]["POST"]
     case = create.Case(path_parameters={"game_id": game_id}, media_type="application/json",
                        body={"players": [f"p{i}" for i in range(engine.min_players)],
                              "options": engine.playout_options, "seed": 5})
