@@ -6,13 +6,13 @@ checks that `Engine.decode` raises `InvalidState` naming the problem.
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from referee.core.errors import InvalidState
 from referee.games.generala_cards import ENGINE
 from referee.games.generala_cards.engine import DECK
 from referee.games.generala_cards.state import Options, Play, State
+from tests.support import edited_wire
 
 HANDS = (("2C", "3C"), ("4C", "5C", "X1"), ("6C", "7C"), ("8C", "9C"))
 TRICK = (Play(0, "TH"),)
@@ -25,14 +25,7 @@ SOUND = State(
 
 
 def wire(**changes):
-    data = msgspec.json.decode(msgspec.json.encode(ENGINE.encode(SOUND)))
-    for path, value in changes.items():
-        target = data
-        *parents, last = path.split("__")
-        for key in parents:
-            target = target[int(key) if isinstance(target, list) else key]
-        target[int(last) if isinstance(target, list) else last] = value
-    return data
+    return edited_wire(ENGINE, SOUND, **changes)
 
 
 def test_the_sound_state_decodes_to_itself():

@@ -7,7 +7,6 @@ Each row takes a sound state, breaks one thing in its wire form, and checks that
 from __future__ import annotations
 
 import pytest
-import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +14,7 @@ from referee.core.errors import InvalidState
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice.scoring import BOXES
 from referee.games.generala_dice.state import Options, State
+from tests.support import edited_wire
 
 SOUND = State(
     players=("ann", "bob", "cy"), options=Options(), seed="seed", step=9, current=1, rolls=2,
@@ -25,14 +25,7 @@ SOUND = State(
 
 
 def wire(**changes):
-    data = msgspec.json.decode(msgspec.json.encode(ENGINE.encode(SOUND)))  # as sent over HTTP
-    for path, value in changes.items():
-        target = data
-        *parents, last = path.split("__")
-        for key in parents:
-            target = target[int(key) if isinstance(target, list) else key]
-        target[int(last) if isinstance(target, list) else last] = value
-    return data
+    return edited_wire(ENGINE, SOUND, **changes)
 
 
 def test_the_sound_state_decodes_to_itself():

@@ -6,12 +6,12 @@ Each row takes a sound state, breaks one thing in its wire form, and checks that
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from referee.core.errors import InvalidState
 from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.position import position
+from tests.support import edited_wire
 
 SOUND = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["5H", "6H"],
                  current=1, totals=(10, 20, 30), round_points=(0, 20, 30), round=2, step=3)
@@ -19,14 +19,7 @@ STOCK_CARD = SOUND.stock[0]
 
 
 def wire(**changes):
-    data = msgspec.json.decode(msgspec.json.encode(ENGINE.encode(SOUND)))
-    for path, value in changes.items():
-        target = data
-        *parents, last = path.split("__")
-        for key in parents:
-            target = target[int(key) if isinstance(target, list) else key]
-        target[int(last) if isinstance(target, list) else last] = value
-    return data
+    return edited_wire(ENGINE, SOUND, **changes)
 
 
 def test_the_sound_state_decodes_to_itself():
