@@ -1,0 +1,1 @@
+"""The test suite; `tests.support` holds helpers shared by its modules."""
