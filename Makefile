@@ -32,8 +32,9 @@ run: $(VENV)/.installed-app
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
+BENCH_SECONDS ?= 3
 bench: $(VENV)/.installed-bench
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --seconds $(BENCH_SECONDS)
 
 # A longer run of the fuzz tests (the suite runs a bounded one); FUZZ_EXAMPLES sets the size.
 FUZZ_EXAMPLES ?= 5000
