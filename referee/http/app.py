@@ -143,12 +143,6 @@ def _game(referee: Referee, game_id: str) -> Engine:
     return engine
 
 
-def _check_player(state: Any, player: str | None, field: str) -> None:
-    if player is not None and player not in state.players:
-        raise Problem("validation_error", f"{player!r} is not a player of this match",
-                      errors={field: ["Not a player of this match."]})
-
-
 def _move(referee: Referee, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
     try:
         return load_move(referee.moves[game_id], move)
@@ -206,14 +200,23 @@ def create_match(game_id: str):
     return _json(outcome(referee.codec, engine, state, events, now=now, viewer=viewer), 201)
 
 
-@v1.post("/games/<game_id>/moves")
-def post_move(game_id: str):
+def _with_state(game_id: str, schema_name: str, who: str | None = None):
+    """What every request about a match starts with: the referee, the game, the checked body,
+    the decoded state and, when the body names one (`who`), a player seated at that match."""
     referee = _referee()
     engine = _game(referee, game_id)
-    body = _load(referee, "move")
+    body = _load(referee, schema_name)
     state = referee.codec.load(engine, body["state"])
-    viewer = body.get("viewer")
-    _check_player(state, viewer, "viewer")
+    player = body.get(who) if who else None
+    if player is not None and player not in state.players:
+        raise Problem("validation_error", f"{player!r} is not a player of this match",
+                      errors={who: ["Not a player of this match."]})
+    return referee, engine, body, state, player
+
+
+@v1.post("/games/<game_id>/moves")
+def post_move(game_id: str):
+    referee, engine, body, state, viewer = _with_state(game_id, "move", "viewer")
     move = _move(referee, game_id, body["move"])
     now = referee.clock()
     new_state, events = engine.apply(state, move, now=now)
@@ -222,12 +225,7 @@ def post_move(game_id: str):
 
 @v1.post("/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
-    referee = _referee()
-    engine = _game(referee, game_id)
-    body = _load(referee, "legal_moves")
-    state = referee.codec.load(engine, body["state"])
-    player = body.get("player")
-    _check_player(state, player, "player")
+    referee, engine, _, state, player = _with_state(game_id, "legal_moves", "player")
     now = referee.clock()
     moves = engine.legal_moves(state, now=now)
     if player is not None:
@@ -240,10 +238,7 @@ def legal_moves(game_id: str):
 
 @v1.post("/games/<game_id>/validations")
 def validate_move(game_id: str):
-    referee = _referee()
-    engine = _game(referee, game_id)
-    body = _load(referee, "validation")
-    state = referee.codec.load(engine, body["state"])
+    referee, engine, body, state, _ = _with_state(game_id, "validation")
     try:
         move = load_move(referee.moves[game_id], body["move"])
         # The new state and events are dropped unseen: a dry run reveals no roll or draw.
@@ -267,12 +262,7 @@ def validate_move(game_id: str):
 
 @v1.post("/games/<game_id>/views")
 def player_view(game_id: str):
-    referee = _referee()
-    engine = _game(referee, game_id)
-    body = _load(referee, "view")
-    state = referee.codec.load(engine, body["state"])
-    player = body["player"]
-    _check_player(state, player, "player")
+    referee, engine, _, state, player = _with_state(game_id, "view", "player")
     now = referee.clock()
     finished = engine.is_finished(state)
     return _json({
