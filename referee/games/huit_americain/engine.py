@@ -509,15 +509,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
             if ((named in SUITS if r in rules.names_suit else named is None)
                     and (not announce or len(hand) == 2)):
                 if r in rules.plain:  # no effect: built here
-                    k = hand.index(card)
-                    left = hand[:k] + hand[k + 1:]
-                    d = state.__dict__.copy()
-                    hands = list(state.hands)
-                    hands[seat] = left
-                    d["hands"] = tuple(hands)
-                    d["pile"] = state.pile + (card,)
-                    d["passes"] = 0
-                    d["unannounced"] = seat if len(left) == 1 and not announce else -1
+                    d, left = _laid_fields(state, seat, hand, card, announce)
                     suit = d["suit"] = card[1]
                     d["rank"] = r
                     d["phase"] = PLAY
@@ -680,12 +672,10 @@ def _state_of(fields: dict[str, Any]) -> State:
     return state
 
 
-def _lay_quick(state: State, rules: Rules, seat: int, card: str, r: str, hand: tuple[str, ...],
-               named: str | None, announce: bool, amount: int, effect: str | None):
-    """A card that is not the player's last, laid in turn: a plain card, an attack, or one
-    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`)."""
-    players = state.players
-    player = players[seat]
+def _laid_fields(state: State, seat: int, hand: tuple[str, ...], card: str,
+                 announce: bool) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The fields of the next state that laying `card` in turn always changes (a copy of the
+    state's field dict to finish and freeze), and the hand left."""
     k = hand.index(card)
     left = hand[:k] + hand[k + 1:]
     d = state.__dict__.copy()
@@ -695,6 +685,16 @@ def _lay_quick(state: State, rules: Rules, seat: int, card: str, r: str, hand: t
     d["pile"] = state.pile + (card,)
     d["passes"] = 0
     d["unannounced"] = seat if len(left) == 1 and not announce else -1
+    return d, left
+
+
+def _lay_quick(state: State, rules: Rules, seat: int, card: str, r: str, hand: tuple[str, ...],
+               named: str | None, announce: bool, amount: int, effect: str | None):
+    """A card that is not the player's last, laid in turn: a plain card, an attack, or one
+    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`)."""
+    players = state.players
+    player = players[seat]
+    d, left = _laid_fields(state, seat, hand, card, announce)
     if r in rules.names_suit:
         suit = d["suit"] = named
         d["rank"] = None
