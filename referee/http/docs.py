@@ -25,7 +25,7 @@ pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:.85rem}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;text-align:left}
 </style></head><body>
 <h1>{{ spec.info.title }} <small>{{ spec.info.version }}</small></h1>
-<div>{{ spec.info.description | e | replace("\\n\\n", "<br><br>") | safe }}</div>
+{% for paragraph in spec.info.description.split("\\n\\n") %}<p>{{ paragraph }}</p>{% endfor %}
 <p>The machine-readable contract: <a href="/openapi.yaml">/openapi.yaml</a>.</p>
 <h2>Endpoints</h2>
 {% for path, ops in spec.paths.items() %}{% for method, op in ops.items() if method in methods %}
@@ -33,7 +33,7 @@ table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.2rem .5rem;t
 <div><span class="m {{ method }}">{{ method }}</span> <code>{{ path }}</code> — {{ op.summary }}</div>
 {% if op.description %}<p>{{ op.description }}</p>{% endif %}
 <table><tr><th>status</th><th>meaning</th></tr>
-{% for status, resp in op.responses.items() %}<tr><td>{{ status }}</td><td>{{ resp.description }}</td></tr>{% endfor %}
+{% for status, resp in op.responses.items() %}<tr><td>{{ status }}</td><td>{{ resolve(resp).description }}</td></tr>{% endfor %}
 </table>
 {% if op.requestBody %}{% for media, body in op.requestBody.content.items() %}{% for name, ex in (body.examples or {}).items() %}
 <p>Example request ({{ name }}):</p><pre>{{ dump(ex.value) }}</pre>{% endfor %}{% endfor %}{% endif %}
@@ -56,8 +56,18 @@ METHODS = ("get", "post", "put", "patch", "delete")
 def render_docs(path: Path) -> str:
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))
     env = Environment(autoescape=select_autoescape(default=True))
+    def resolve(node):
+        """A `$ref` inside the document, followed (responses are shared components)."""
+        while isinstance(node, dict) and "$ref" in node:
+            target = spec
+            for part in node["$ref"].lstrip("#/").split("/"):
+                target = target[part]
+            node = target
+        return node
+
     return env.from_string(TEMPLATE).render(
-        spec=spec, methods=METHODS, dump=lambda v: json.dumps(v, indent=2, ensure_ascii=False))
+        spec=spec, methods=METHODS, resolve=resolve,
+        dump=lambda v: json.dumps(v, indent=2, ensure_ascii=False))
 
 
 def served_contract(path: Path, game_ids: list[str]) -> bytes:

@@ -189,6 +189,8 @@ def test_health_contract_and_docs_pages(client):
     assert page.status_code == 200 and page.mimetype == "text/html"
     html = page.get_data(as_text=True)
     assert "/v1/games/{game_id}/moves" in html and "illegal_move" in html
+    assert "`unknown_game` or `not_found`" in html  # shared responses are followed
+    assert "&lt;br" not in html
     assert "http://" not in html.split("<body>")[0] and "<script" not in html
 
 
