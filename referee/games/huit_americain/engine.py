@@ -280,6 +280,8 @@ class HuitAmericain(Engine):
                     return _lay(state, move, rules, seat, False)
                 if kind == "pass":
                     return _pass(state, rules)
+                if kind == "draw":
+                    return _draw(state, rules)
             return _apply(state, move, rules)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
@@ -508,8 +510,17 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
             announce = bool(move.get("announce", False))
             if ((named in SUITS if r in rules.names_suit else named is None)
                     and (not announce or len(hand) == 2)):
+                # `_laid_fields`, inline: the fields every lay changes
+                k = hand.index(card)
+                left = hand[:k] + hand[k + 1:]
+                d = state.__dict__.copy()
+                hands = list(state.hands)
+                hands[seat] = left
+                d["hands"] = tuple(hands)
+                d["pile"] = state.pile + (card,)
+                d["passes"] = 0
+                d["unannounced"] = seat if len(left) == 1 and not announce else -1
                 if r in rules.plain:  # no effect: built here
-                    d, left = _laid_fields(state, seat, hand, card, announce)
                     suit = d["suit"] = card[1]
                     d["rank"] = r
                     d["phase"] = PLAY
@@ -526,8 +537,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
                 amount = rules.attack.get(r, 0)
                 effect = rules.effect.get(r)
                 if amount or effect in _QUICK_EFFECTS:
-                    return _lay_quick(state, rules, seat, card, r, hand, named, announce, amount,
-                                      effect)
+                    return _lay_quick(state, seat, card, r, named, announce, amount, effect, d,
+                                      left)
         if phase == HUNT:
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         if phase == GIVE:
@@ -565,7 +576,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
         amount = rules.attack.get(r, 0)
         effect = rules.effect.get(r)
         if amount or (effect in _QUICK_EFFECTS and state.phase != ATTACK):
-            return _lay_quick(state, rules, seat, card, r, hand, named, announce, amount, effect)
+            d, left = _laid_fields(state, seat, hand, card, announce)
+            return _lay_quick(state, seat, card, r, named, announce, amount, effect, d, left)
     t = _Table.of(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
@@ -688,14 +700,14 @@ def _laid_fields(state: State, seat: int, hand: tuple[str, ...], card: str,
     return d, left
 
 
-def _lay_quick(state: State, rules: Rules, seat: int, card: str, r: str, hand: tuple[str, ...],
-               named: str | None, announce: bool, amount: int, effect: str | None):
+def _lay_quick(state: State, seat: int, card: str, r: str, named: str | None, announce: bool,
+               amount: int, effect: str | None, d: dict[str, Any], left: tuple[str, ...]):
     """A card that is not the player's last, laid in turn: a plain card, an attack, or one
-    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`)."""
+    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`); `d`
+    and `left` are what `_laid_fields` gives for it."""
     players = state.players
     player = players[seat]
-    d, left = _laid_fields(state, seat, hand, card, announce)
-    if r in rules.names_suit:
+    if named is not None:  # only a card that names a suit gets here with one
         suit = d["suit"] = named
         d["rank"] = None
     elif r != JOKER_RANK:
