@@ -31,6 +31,8 @@ PENALTY_EVENT = "penalty"
 # No counter of a real match (a step, a round, a deal) comes near this; a state that claims
 # more is refused rather than carried along, so a state's size stays bounded.
 MAX_COUNTER = 2**31
+# The longest text an option may hold (a player id, a preset's name).
+MAX_OPTION_TEXT = 64
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Option:
             return f"must be {self.kind}"
         if not isinstance(value, expected):
             return f"must be {self.kind}"
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            return f"must be at most {MAX_OPTION_TEXT} characters"
         if self.choices is not None and value not in self.choices:
             return "must be one of " + ", ".join(map(str, self.choices))
         if self.minimum is not None and value < self.minimum:

@@ -64,7 +64,7 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         players = fields.List(player_id(max_id), required=True,
                               validate=[validate.Length(min=1, max=max_items), _unique])
         options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
-                              load_default=dict)
+                              load_default=dict, validate=validate.Length(max=max_items))
         seed = SeedField(load_default=None, allow_none=True)
         viewer = player_id(max_id)
 

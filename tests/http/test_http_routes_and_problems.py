@@ -255,3 +255,13 @@ def test_a_counter_beyond_any_real_match_is_invalid_state(client, field):
     body = assert_problem(client.post(f"{DICE}/moves", json={
         "state": state, "move": {"type": "roll", "player": "ann", "keep": []}}), 422, "invalid_state")
     assert field in body["detail"]
+
+
+def test_option_texts_and_option_counts_are_bounded(client):
+    long_dealer = client.post("/v1/games/generala-cards/matches",
+                              json={"players": ["a", "b"], "options": {"dealer": "x" * 100}})
+    body = assert_problem(long_dealer, 422, "invalid_options")
+    assert "64 characters" in body["detail"] and "x" * 100 not in body["detail"]
+    many = client.post(f"{DICE}/matches", json={
+        "players": ["a", "b"], "options": {f"o{i}": 1 for i in range(300)}})
+    assert_problem(many, 422, "validation_error")
