@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from .rng import generator
 
-FACES = (1, 2, 3, 4, 5, 6)
-
 
 def roll(seed: str, step: int, count: int) -> tuple[int, ...]:
     rnd = generator(seed, step)

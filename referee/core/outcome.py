@@ -27,20 +27,27 @@ def events_for(events: list[Event], viewer: str | None) -> list[Event]:
     return [event_for(e, viewer) for e in events]
 
 
-def describe(engine: Engine, state: Any, events: list[Event], *, now: float,
-             viewer: str | None = None) -> dict[str, Any]:
-    """Everything of an outcome except the state's wire form, which the service adds."""
+def progress(engine: Engine, state: Any, *, now: float,
+             player: str | None = None) -> dict[str, Any]:
+    """Where the match stands: its status, who may act, and the legal moves (only
+    `player`'s when one is named)."""
     finished = engine.is_finished(state)
     moves = engine.legal_moves(state, now=now)
-    if viewer is not None:
-        moves = [m for m in moves if m["player"] == viewer]
-    out: dict[str, Any] = {
+    if player is not None:
+        moves = [m for m in moves if m["player"] == player]
+    return {
         "status": "finished" if finished else "in_progress",
         "to_act": [] if finished else engine.to_act(state, now=now),
         "legal_moves": moves,
-        "scores": engine.scores(state),
-        "events": events_for(events, viewer),
     }
+
+
+def describe(engine: Engine, state: Any, events: list[Event], *, now: float,
+             viewer: str | None = None) -> dict[str, Any]:
+    """Everything of an outcome except the state's wire form, which the service adds."""
+    out = progress(engine, state, now=now, player=viewer)
+    out["scores"] = engine.scores(state)
+    out["events"] = events_for(events, viewer)
     if viewer is not None:
         out["view"] = engine.view(state, viewer)
     return out

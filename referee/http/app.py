@@ -15,6 +15,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from referee.core import rng
 from referee.core.engine import PENALTY_EVENT, Engine
 from referee.core.errors import RefereeError
+from referee.core.outcome import progress
 from referee.games import REGISTRY
 
 from . import settings
@@ -226,14 +227,7 @@ def post_move(game_id: str):
 @v1.post("/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
     referee, engine, _, state, player = _with_state(game_id, "legal_moves", "player")
-    now = referee.clock()
-    moves = engine.legal_moves(state, now=now)
-    if player is not None:
-        moves = [m for m in moves if m["player"] == player]
-    finished = engine.is_finished(state)
-    return _json({"status": "finished" if finished else "in_progress",
-                  "to_act": [] if finished else engine.to_act(state, now=now),
-                  "legal_moves": moves})
+    return _json(progress(engine, state, now=referee.clock(), player=player))
 
 
 @v1.post("/games/<game_id>/validations")
@@ -263,16 +257,9 @@ def validate_move(game_id: str):
 @v1.post("/games/<game_id>/views")
 def player_view(game_id: str):
     referee, engine, _, state, player = _with_state(game_id, "view", "player")
-    now = referee.clock()
-    finished = engine.is_finished(state)
-    return _json({
-        "player": player,
-        "status": "finished" if finished else "in_progress",
-        "to_act": [] if finished else engine.to_act(state, now=now),
-        "view": engine.view(state, player),
-        "legal_moves": [m for m in engine.legal_moves(state, now=now) if m["player"] == player],
-        "scores": engine.scores(state),
-    })
+    return _json({"player": player,
+                  **progress(engine, state, now=referee.clock(), player=player),
+                  "view": engine.view(state, player), "scores": engine.scores(state)})
 
 
 # -- service endpoints -------------------------------------------------------------------------

@@ -55,10 +55,6 @@ class StateCodec:
     def __init__(self, sealer: Sealer | None):
         self.sealer = sealer
 
-    @property
-    def sealed(self) -> bool:
-        return self.sealer is not None
-
     def load(self, engine: Engine, wire: Any) -> Any:
         if self.sealer is None:
             if not isinstance(wire, dict):
