@@ -263,12 +263,16 @@ class Engine(ABC):
             self.__dict__["_counters"] = found
         return found
 
-    def check_can_move(self, state: Any, move: Move, *, now: float) -> None:
-        """The refusals common to every game: a finished match, a stranger, not his turn."""
+    def check_seated(self, state: Any, move: Move) -> None:
+        """Refuses a move in a finished match or by someone not seated at it."""
         if self.is_finished(state):
             raise GameOver("the match has finished")
         if move["player"] not in state.players:
             raise NotYourTurn(f"{move['player']!r} is not a player of this match")
+
+    def check_can_move(self, state: Any, move: Move, *, now: float) -> None:
+        """The refusals common to every game: a finished match, a stranger, not his turn."""
+        self.check_seated(state, move)
         if move["player"] not in self.to_act(state, now=now):
             raise NotYourTurn(f"it is not {move['player']}'s turn")
 

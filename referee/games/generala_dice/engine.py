@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.core import dice as dice_source
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
-from referee.core.errors import IllegalMove, NotYourTurn, GameOver
+from referee.core.errors import IllegalMove, NotYourTurn
 
 from .scoring import BOXES, box_score, is_generala, possible_scores
 from .state import Options, State
@@ -141,10 +141,7 @@ class GeneralaDice(Engine):
         raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
 
     def _check_timeout(self, state: State, move: Move, now: float) -> None:
-        if self.is_finished(state):
-            raise GameOver("the match has finished")
-        if move["player"] not in state.players:
-            raise NotYourTurn(f"{move['player']!r} is not a player of this match")
+        self.check_seated(state, move)
         if not self.clock_expired(state, now):
             raise IllegalMove("turn_clock", "the turn clock has not run out"
                               if state.deadline is not None else "this match has no turn clock")
