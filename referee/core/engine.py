@@ -138,6 +138,8 @@ class Engine(ABC):
     # Options that keep a random playout short, for tests, benchmarks and soak runs (a match
     # of L'Empereur to 500 points can take a random player 100,000 moves). Not a preset.
     playout_options: ClassVar[dict[str, Any]] = {}
+    # The hint levels this game answers (`advise`); see referee.core.hints.
+    hint_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
@@ -200,6 +202,11 @@ class Engine(ABC):
 
     @abstractmethod
     def view(self, state: Any, player: str) -> dict[str, Any]: ...
+
+    def advise(self, view: dict[str, Any], moves: list[Move], level: str) -> Any:
+        """Advice for the player whose `view` this is, choosing among `moves` (his legal
+        moves): a `referee.core.hints.Advice`. It must depend on nothing but its arguments."""
+        raise NotImplementedError(f"{self.name} gives no hints yet")
 
     @abstractmethod
     def problems(self, state: Any) -> list[str]:
