@@ -52,7 +52,7 @@ class Advice:
     alternatives: tuple[Alternative, ...] = ()
 
     def describe(self) -> dict[str, Any]:
-        return msgspec.to_builtins(self)
+        return msgspec.json.decode(msgspec.json.encode(self))
 
 
 def seed_from_view(view: dict[str, Any], level: str, salt: str = "") -> int:
