@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test bench fuzz soak load clean
+.PHONY: run test bench fuzz soak load contract clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ run: $(VENV)/.installed-app
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+# openapi.yaml is generated from the code; this rewrites it (a test fails when it is stale).
+contract: $(VENV)/.installed-app
+	$(BIN)/python -m referee.http.contract openapi.yaml
 
 BENCH_SECONDS ?= 3
 bench: $(VENV)/.installed-bench

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# The package version, which is also the contract's `info.version`.
+__version__ = "1.1.0"
+
 
 def create_app(config: dict[str, Any] | None = None):
     """The Flask application factory (see `referee.http.app.create_app`)."""

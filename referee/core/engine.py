@@ -35,6 +35,14 @@ MAX_COUNTER = 2**31
 MAX_OPTION_TEXT = 64
 
 
+def integral(value: Any) -> Any:
+    """JSON has one kind of number: 3.0 is the integer 3 (as JSON Schema reads it too), so a
+    number with no fraction is taken as an integer wherever one is expected."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
 @dataclasses.dataclass(frozen=True)
 class Option:
     """One declared option of a game: its type, default and the values it admits."""
@@ -135,9 +143,18 @@ class Engine(ABC):
     options: ClassVar[tuple[Option, ...]]
     move_types: ClassVar[tuple[MoveType, ...]]
     state_type: ClassVar[type]
+    # The declared shapes of what the engine answers (see referee.core.wire): its event
+    # structs (tagged by `type`), its view and its scores.
+    event_types: ClassVar[tuple[type, ...]]
+    view_type: ClassVar[type]
+    scores_type: ClassVar[type]
     # Options that keep a random playout short, for tests, benchmarks and soak runs (a match
     # of L'Empereur to 500 points can take a random player 100,000 moves). Not a preset.
     playout_options: ClassVar[dict[str, Any]] = {}
+    # Rules between options (or between options and the players) that a creation must keep,
+    # in words: the contract lists them beside the options, since not all of them can be
+    # written as JSON Schema. Breaking one is `invalid_options`.
+    option_rules: ClassVar[tuple[str, ...]] = ()
     # The hint levels this game answers (`advise`); see referee.core.hints.
     hint_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
 
@@ -148,7 +165,8 @@ class Engine(ABC):
         problems = [f"{name}: unknown option" for name in given if name not in declared]
         resolved = {}
         for name, option in declared.items():
-            value = given.get(name, option.default)
+            value = integral(given.get(name, option.default)) if option.kind == "integer" \
+                else given.get(name, option.default)
             problem = option.problem(value)
             if problem:
                 problems.append(f"{name}: {problem}")
@@ -156,6 +174,11 @@ class Engine(ABC):
         if problems:
             raise InvalidOptions("; ".join(problems), problems=problems)
         return self.check_option_combination(resolved)
+
+    def creation_constraints(self) -> list[dict[str, Any]]:
+        """The rules between a creation's fields that JSON Schema can state (`if`/`then` on
+        the creation request: `players` and `options`), for the contract."""
+        return []
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
         """Hook for rules between options (presets, options that need others)."""

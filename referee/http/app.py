@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
-from pathlib import Path
 from typing import Any, Callable
 
 import msgspec
@@ -13,19 +13,17 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.core import rng
-from referee.core.engine import PENALTY_EVENT, Engine
+from referee.core.engine import Engine
 from referee.core.errors import RefereeError
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
-from . import settings
-from .codec import StateCodec, outcome, parse_json
-from .docs import render_docs, served_contract
+from . import contract, explorer, settings
+from .codec import StateCodec, outcome, parse_json, player_view, verdict
 from .problems import Problem, from_referee_error, problem_response
 from .schemas import envelope_schemas, load_move, move_schemas
 from .sealing import Sealer
 
-OPENAPI_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
 JSON = "application/json"
 
 log = logging.getLogger("referee")
@@ -53,7 +51,20 @@ class Referee:
                               "move_types": [m.describe() for m in engine.move_types],
                               "state_schema": msgspec.json.schema(engine.state_type)}
                         for gid, engine in games.items()}
-        self.contract = served_contract(OPENAPI_PATH, sorted(games))
+        self.max_id, self.max_items = max_id, max_items
+
+    @functools.cached_property
+    def contract(self) -> bytes:
+        """The contract for this registry and these limits, generated once (see
+        referee.http.contract); with the defaults it is the committed openapi.yaml."""
+        return _contract_text(tuple(self.games.items()), self.max_id, self.max_items)
+
+
+@functools.lru_cache(maxsize=8)
+def _contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items: int) -> bytes:
+    document = contract.generate(dict(games), {"MAX_PLAYER_ID_LENGTH": max_id,
+                                               "MAX_LIST_ITEMS": max_items})
+    return contract.to_yaml(document).encode("utf-8")
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -69,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                                         conf.get("CLOCK", time.time))
     app.register_blueprint(v1)
     app.register_blueprint(meta)
+    app.register_blueprint(explorer.blueprint)
     app.register_error_handler(Exception, _handle_error)
     logging.basicConfig(level=conf["LOG_LEVEL"])
     return app
@@ -190,9 +202,6 @@ def create_match(game_id: str):
                       f"with these options, not {len(players)}",
                       errors={"players": [f"Between {fewest} and {most} players."]})
     viewer = body.get("viewer")
-    if viewer is not None and viewer not in players:
-        raise Problem("validation_error", f"{viewer!r} is not a player of this match",
-                      errors={"viewer": ["Not a player of this match."]})
     now = referee.clock()
     seed = rng.normalise_seed(body["seed"])
     state = engine.new_match(players, options, seed, now=now)
@@ -203,15 +212,14 @@ def create_match(game_id: str):
 
 def _with_state(game_id: str, schema_name: str, who: str | None = None):
     """What every request about a match starts with: the referee, the game, the checked body,
-    the decoded state and, when the body names one (`who`), a player seated at that match."""
+    the decoded state and, when the body names one (`who`), the player (or spectator) the
+    answer is for. Anyone not seated is a spectator: he sees public information only and has
+    no legal moves, so naming him can only ever reveal less."""
     referee = _referee()
     engine = _game(referee, game_id)
     body = _load(referee, schema_name)
     state = referee.codec.load(engine, body["state"])
     player = body.get(who) if who else None
-    if player is not None and player not in state.players:
-        raise Problem("validation_error", f"{player!r} is not a player of this match",
-                      errors={who: ["Not a player of this match."]})
     return referee, engine, body, state, player
 
 
@@ -233,33 +241,14 @@ def legal_moves(game_id: str):
 @v1.post("/games/<game_id>/validations")
 def validate_move(game_id: str):
     referee, engine, body, state, _ = _with_state(game_id, "validation")
-    try:
-        move = load_move(referee.moves[game_id], body["move"])
-        # The new state and events are dropped unseen: a dry run reveals no roll or draw.
-        _, events = engine.apply(state, move, now=referee.clock())
-    except ValidationError as exc:
-        return _json({"legal": False, "code": "validation_error",
-                      "detail": "the move does not have the expected shape",
-                      "errors": exc.messages})
-    except RefereeError as exc:
-        answer = {"legal": False, "code": exc.code, "detail": exc.detail}
-        if getattr(exc, "rule", None):
-            answer["rule"] = exc.rule
-        return _json(answer)
-    penalty = next((e for e in events if e["type"] == PENALTY_EVENT and "code" in e
-                    and e.get("player") == move["player"]), None)
-    if penalty is not None:
-        return _json({"legal": False, "penalty": True, "code": penalty["code"],
-                      "rule": penalty.get("rule", ""), "detail": penalty.get("detail", "")})
-    return _json({"legal": True})
+    return _json(verdict(engine, referee.moves[game_id], state, body["move"],
+                         now=referee.clock()))
 
 
 @v1.post("/games/<game_id>/views")
-def player_view(game_id: str):
+def show_view(game_id: str):
     referee, engine, _, state, player = _with_state(game_id, "view", "player")
-    return _json({"player": player,
-                  **progress(engine, state, now=referee.clock(), player=player),
-                  "view": engine.view(state, player), "scores": engine.scores(state)})
+    return _json(player_view(engine, state, player, now=referee.clock()))
 
 
 # -- service endpoints -------------------------------------------------------------------------
@@ -271,8 +260,3 @@ def healthz():
 @meta.get("/openapi.yaml")
 def openapi_document():
     return Response(_referee().contract, mimetype="application/yaml")
-
-
-@meta.get("/docs")
-def docs():
-    return Response(render_docs(OPENAPI_PATH), mimetype="text/html")

@@ -8,11 +8,12 @@ from typing import Any
 import msgspec
 
 from referee.core import rng
-from referee.core.engine import Engine, Event
-from referee.core.errors import InvalidState, TamperedState
-from referee.core.outcome import describe
+from referee.core.engine import PENALTY_EVENT, Engine, Event
+from referee.core.errors import InvalidState, RefereeError, TamperedState
+from referee.core.outcome import describe, progress
 
 from .problems import Problem
+from .schemas import ValidationError, load_move
 from .sealing import Sealer
 
 
@@ -86,3 +87,32 @@ def outcome(codec: StateCodec, engine: Engine, state: Any, events: list[Event], 
         # The match is over: revealing the seed lets anyone replay every roll and shuffle.
         body["seed"] = state.seed
     return body
+
+
+def verdict(engine: Engine, move_schemas: dict[str, Any], state: Any, move: Any, *,
+            now: float) -> dict[str, Any]:
+    """The dry run's answer: would posting `move` be accepted? The new state and events are
+    dropped unseen, so a dry run reveals no roll or draw."""
+    try:
+        checked = load_move(move_schemas, move)
+        _, events = engine.apply(state, checked, now=now)
+    except ValidationError as exc:
+        return {"legal": False, "code": "validation_error",
+                "detail": "the move does not have the expected shape", "errors": exc.messages}
+    except RefereeError as exc:
+        answer = {"legal": False, "code": exc.code, "detail": exc.detail}
+        if getattr(exc, "rule", None):
+            answer["rule"] = exc.rule
+        return answer
+    penalty = next((e for e in events if e["type"] == PENALTY_EVENT and "code" in e
+                    and e.get("player") == checked["player"]), None)
+    if penalty is not None:
+        return {"legal": False, "penalty": True, "code": penalty["code"],
+                "rule": penalty.get("rule", ""), "detail": penalty.get("detail", "")}
+    return {"legal": True}
+
+
+def player_view(engine: Engine, state: Any, player: str, *, now: float) -> dict[str, Any]:
+    """What one player (or a spectator: anyone not seated) may see, with his legal moves."""
+    return {"player": player, **progress(engine, state, now=now, player=player),
+            "view": engine.view(state, player), "scores": engine.scores(state)}

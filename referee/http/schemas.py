@@ -11,19 +11,20 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.core.cards import is_card
-from referee.core.engine import Engine, Field
+from referee.core.engine import Engine, Field, integral
 
 
 class StrictInteger(fields.Integer):
-    """An integer that is really one: no strings, floats or booleans."""
+    """An integer that is really one: no strings, booleans or fractions (3.0 is 3)."""
 
     def _deserialize(self, value, attr, data, **kwargs):
+        value = integral(value)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValidationError("Not a valid integer.")
         return value
 
 
-class StrictBoolean(fields.Field):
+class StrictBoolean(fields.Boolean):
     def _deserialize(self, value, attr, data, **kwargs):
         if not isinstance(value, bool):
             raise ValidationError("Not a valid boolean.")
@@ -41,6 +42,7 @@ class StateField(fields.Field):
 
 class SeedField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
+        value = integral(value)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise ValidationError("A seed is a string or an integer.")
         if isinstance(value, str) and not 1 <= len(value) <= 128:
@@ -121,7 +123,7 @@ def move_schemas(engine: Engine, max_id: int, max_items: int) -> dict[str, Schem
     schemas = {}
     for move_type in engine.move_types:
         declared: dict[str, fields.Field] = {
-            "type": fields.String(required=True),
+            "type": fields.String(required=True, validate=validate.Equal(move_type.type)),
             "player": fields.String(required=True, validate=validate.Length(min=1, max=max_id)),
         }
         for spec in move_type.fields:

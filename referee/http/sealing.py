@@ -22,6 +22,8 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from referee.core.errors import TamperedState
 
 PREFIX = "v1."
+# What the contract promises of every token, whatever its version: a client may check it.
+TOKEN_PATTERN = "^v[1-9][0-9]*\\.[A-Za-z0-9_-]+$"
 TOKEN_FORM = re.compile(r"v1\.[A-Za-z0-9_-]+")
 NONCE_BYTES = 12
 MAX_TOKEN_CHARS = 1 << 20

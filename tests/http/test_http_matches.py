@@ -124,8 +124,26 @@ def test_legal_moves_for_one_player_and_the_view_endpoint(client):
     view = client.post(f"{DICE}/views", json={"state": outcome["state"], "player": "ann"}).get_json()
     assert view["player"] == "ann" and view["legal_moves"] == outcome["legal_moves"]
     assert "seed" not in json.dumps(view["view"])
-    missing = client.post(f"{DICE}/views", json={"state": outcome["state"], "player": "zed"})
-    assert missing.status_code == 422
+
+
+def test_anyone_not_seated_is_a_spectator_who_sees_public_information_and_has_no_moves(client):
+    outcome = client.post("/v1/games/huit-americain/matches",
+                          json={"players": ["ann", "bob"], "seed": 3, "viewer": "zed"})
+    assert outcome.status_code == 201
+    body = outcome.get_json()
+    assert body["view"]["you"] == "zed" and body["view"]["hand"] == []
+    assert body["legal_moves"] == []
+    dealt = [e for e in body["events"] if e["type"] == "cards_dealt"]
+    assert dealt and all("cards" not in e for e in dealt)
+    state = client.post("/v1/games/huit-americain/matches",
+                        json={"players": ["ann", "bob"], "seed": 3}).get_json()["state"]
+    view = client.post("/v1/games/huit-americain/views", json={"state": state, "player": "zed"})
+    assert view.status_code == 200
+    assert view.get_json()["view"]["hand"] == [] and view.get_json()["legal_moves"] == []
+    assert view.get_json()["view"]["hand_counts"] == {"ann": 10, "bob": 10}
+    listed = client.post("/v1/games/huit-americain/legal-moves",
+                         json={"state": state, "player": "zed"})
+    assert listed.status_code == 200 and listed.get_json()["legal_moves"] == []
 
 
 def test_a_viewer_sees_only_his_own_legal_moves_and_a_view(client):

@@ -13,6 +13,7 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove
 
 from .ranks import RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
+from . import wire
 from .state import MODES, PHASES, ROLES, Options, State
 
 HAND_SIZE = 7
@@ -28,6 +29,9 @@ class Empereur(Engine):
     min_players = 2
     max_players = 6
     state_type = State
+    event_types = wire.EVENTS
+    view_type = wire.View
+    scores_type = wire.Scores
     playout_options = {"mode": "normal", "rounds": 1}
     options = (
         Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),

@@ -10,6 +10,7 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove, InvalidOptions
 from referee.core.rng import generator
 
+from . import wire
 from .state import Options, Play, State
 
 DECK = standard_deck(jokers=2)
@@ -57,6 +58,9 @@ class GeneralaCards(Engine):
     min_players = 2
     max_players = 10
     state_type = State
+    event_types = wire.EVENTS
+    view_type = wire.View
+    scores_type = wire.Scores
     options = (
         Option("variant", "string", "french",
                "which text's rules: 'french' (the default) or 'braille' (the German text); it "
@@ -107,6 +111,11 @@ class GeneralaCards(Engine):
             for name, value in preset.items():
                 filled.setdefault(name, value)
         return super().resolve_options(filled)
+
+    option_rules = (
+        "dealer, when given, names a player of the match or a seat index below the number "
+        "of players, with no surrounding spaces.",
+    )
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
         dealer = options["dealer"]

@@ -11,6 +11,7 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove, NotYourTurn
 
 from .scoring import BOXES, box_score, is_generala, possible_scores
+from . import wire
 from .state import Options, State
 
 DICE = 5
@@ -30,6 +31,9 @@ class GeneralaDice(Engine):
     min_players = 2
     max_players = 6
     state_type = State
+    event_types = wire.EVENTS
+    view_type = wire.View
+    scores_type = wire.Scores
     options = (
         Option("turn_seconds", "integer", 45,
                "seconds on the turn clock, shared by the rolls and the scoring; 0 disables it",

@@ -22,6 +22,7 @@ from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTu
 from . import rules as _rules_module
 from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
                     max_players, rules_of, table_of, table_problems)
+from . import wire
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Options, State
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
@@ -64,6 +65,9 @@ class HuitAmericain(Engine):
     min_players = 2
     max_players = max_players(2)
     state_type = State
+    event_types = wire.EVENTS
+    view_type = wire.View
+    scores_type = wire.Scores
     options = (
         Option("decks", "integer", 1, "54-card decks used (2 allows more players and on_the_fly)",
                minimum=1, maximum=2),
@@ -110,6 +114,26 @@ class HuitAmericain(Engine):
                     _RESOLVED.clear()
                 _RESOLVED[key] = dict(resolved)
         return dict(resolved)
+
+    option_rules = (
+        "A rank carries at most one effect, besides stop, which may share its rank with any "
+        "effect that is not an attack (draw_two, draw_four); an effect left at its default "
+        "rank counts there.",
+        "on_the_fly needs two decks (decks: 2).",
+        "One deck seats 2 to 8 players, two decks 2 to 11.",
+    )
+
+    def creation_constraints(self) -> list[dict[str, Any]]:
+        one_deck = {"properties": {"options": {"properties": {"decks": {"const": 1}}}}}
+        return [
+            {"if": one_deck,
+             "then": {"properties": {"players": {"maxItems": max_players(1)}}}},
+            {"if": {"properties": {"options": {
+                "properties": {"on_the_fly": {"const": True}}, "required": ["on_the_fly"]}},
+                "required": ["options"]},
+             "then": {"properties": {"options": {
+                 "properties": {"decks": {"const": 2}}, "required": ["decks"]}}}},
+        ]
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
         problems = _compiled_options(options)[1]

@@ -1,0 +1,58 @@
+"""The declared shapes of what an engine answers: events, views and scores.
+
+Each game declares its events as tagged structs (the tag is the event's `type`), and its view
+and scores as structs, in its `wire` module. Engines still build plain dicts; these
+declarations are what the contract's schemas are generated from, and the conformance tests
+check every event, view and score of random matches against them, so the two cannot drift.
+
+An event field that only some players may see (a card drawn) is declared as optional with a
+description starting "Private": it is present for a trusted caller and for the players the
+event names, absent for everyone else (see `referee.core.outcome`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+
+from .cards import JOKERS, RANKS, SUITS
+
+# A natural card is its rank then its suit; the jokers are X1 and X2.
+CARD_PATTERN = f"^(?:[{''.join(RANKS)}][{''.join(SUITS)}]|{'|'.join(JOKERS)})$"
+
+Card = Annotated[str, msgspec.Meta(
+    pattern=CARD_PATTERN,
+    description="A card: rank 2-9, T, J, Q, K, A then suit C, D, H, S; jokers X1, X2.")]
+Suit = Annotated[str, msgspec.Meta(pattern="^[CDHS]$", description="A suit: C, D, H or S.")]
+PlayerId = Annotated[str, msgspec.Meta(min_length=1, description="A player's id.")]
+Count = Annotated[int, msgspec.Meta(ge=0)]
+PRIVATE = "Private: present for a trusted caller and for the players the event concerns."
+
+
+def private(description: str) -> msgspec.Meta:
+    """The annotation of an event field only some players see."""
+    return msgspec.Meta(description=f"{PRIVATE} {description}")
+
+
+class Event(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_fields=True,
+            omit_defaults=True):
+    """Something a move caused. Every game's events derive from this; `type` is the tag."""
+
+
+class Declared(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A view, scores or one of their parts: a fixed set of fields."""
+
+
+def match_created_event(options_type: type) -> type:
+    """The creation outcome's first event, declared per game with that game's options."""
+    return msgspec.defstruct(
+        "MatchCreated", [("players", list[PlayerId]), ("options", options_type)],
+        bases=(Event,), tag="match_created",
+        module=__name__)
+
+
+def conforms(value: Any, declared: Any) -> Any:
+    """`value` (plain JSON data) read as the declared type; raises msgspec.ValidationError
+    naming the first field that does not fit."""
+    return msgspec.convert(value, declared, strict=True)

@@ -1,0 +1,170 @@
+"""The declared shapes of Huit américain's events, view and scores (see referee.core.wire)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from referee.core.wire import (Card, Count, Declared, Event, PlayerId, Suit,
+                               match_created_event, private)
+
+from .rules import EFFECTS
+from .state import PHASES, Options
+
+Round = Annotated[int, msgspec.Meta(ge=1, description="A round's number, from 1.")]
+Direction = Annotated[int, msgspec.Meta(ge=-1, le=1, description="1: seat order; -1: reversed.")]
+EffectName = Literal[tuple(EFFECTS) + ("attack_taken",)]  # type: ignore[valid-type]
+Phase = Literal[PHASES]  # type: ignore[valid-type]
+DrawReason = Literal["stuck", "attack", "play_again", "contre_carte", "penalty",
+                     "all_draw_one", "suit_hunt"]
+
+
+class RoundStarted(Event, tag="round_started"):
+    """A round was dealt: who plays first, the card turned up, the deal's size."""
+
+    round: Round
+    first: PlayerId
+    top: Card
+    hand_size: Count
+    stock_count: Count
+
+
+class CardsDealt(Event, tag="cards_dealt"):
+    player: PlayerId
+    count: Count
+    cards: Annotated[list[Card], private("The cards dealt, for their owner.")] = msgspec.UNSET
+
+
+class CardLaid(Event, tag="card_laid"):
+    player: PlayerId
+    card: Card
+    suit: Suit | None
+    cards_left: Count
+    announce: Annotated[bool, msgspec.Meta(description="The player said « Carte ».")]
+    out_of_turn: Annotated[bool, msgspec.Meta(
+        description="House rule on_the_fly: laid out of turn.")] = msgspec.UNSET
+
+
+class Carte(Event, tag="carte"):
+    """The player announced his last card."""
+
+    player: PlayerId
+
+
+class Effect(Event, tag="effect"):
+    """A special card's effect (or an attack taken). Which fields are present depends on the
+    effect: `on` and `penalty` for attacks and a suit hunt's target, `suit` for a named suit,
+    `direction` for reverse and rotate_hands, `skipped` for skip, `target` (and `counts`,
+    `cards`) for swap_hands and give_two, `cancelled` for a stop, `drawn` for an attack
+    taken."""
+
+    effect: EffectName
+    player: PlayerId
+    on: PlayerId = msgspec.UNSET
+    penalty: Count = msgspec.UNSET
+    drawn: Count = msgspec.UNSET
+    cancelled: Count = msgspec.UNSET
+    suit: Suit = msgspec.UNSET
+    direction: Direction = msgspec.UNSET
+    skipped: PlayerId = msgspec.UNSET
+    target: PlayerId = msgspec.UNSET
+    counts: dict[PlayerId, Count] = msgspec.UNSET
+    cards: Count = msgspec.UNSET
+
+
+class Passed(Event, tag="passed"):
+    player: PlayerId
+
+
+class CardsDrawn(Event, tag="cards_drawn"):
+    player: PlayerId
+    count: Count
+    reason: DrawReason
+    cards: Annotated[list[Card], private("The cards drawn, for the drawer.")] = msgspec.UNSET
+
+
+class CardGiven(Event, tag="card_given"):
+    """A card of a give-two passes to the player chosen."""
+
+    player: PlayerId
+    to: PlayerId
+    cards_left: Count
+    card: Annotated[Card, private("The card, for the giver and the receiver.")] = msgspec.UNSET
+
+
+class Challenge(Event, tag="challenge"):
+    """« Contre-carte »: the player caught `target` without his announce."""
+
+    player: PlayerId
+    target: PlayerId
+    penalty: Count
+
+
+class Penalty(Event, tag="penalty"):
+    """House rule draw_penalty_on_error: a wrong move, punished instead of refused."""
+
+    player: PlayerId
+    code: str
+    rule: str
+    detail: str
+    penalty: Count
+
+
+class Reshuffled(Event, tag="reshuffled"):
+    """The pile but its top became the new stock."""
+
+    count: Count
+
+
+class RoundEnded(Event, tag="round_ended"):
+    round: Round
+    blocked: Annotated[bool, msgspec.Meta(description="Nobody could lay nor draw.")]
+    out: list[PlayerId]
+    points: dict[PlayerId, Count]
+    totals: dict[PlayerId, Count]
+
+
+class MatchEnded(Event, tag="match_ended"):
+    winners: list[PlayerId]
+    totals: dict[PlayerId, Count]
+
+
+EVENTS = (match_created_event(Options), RoundStarted, CardsDealt, CardLaid, Carte, Effect, Passed,
+          CardsDrawn, CardGiven, Challenge, Penalty, Reshuffled, RoundEnded, MatchEnded)
+
+
+class View(Declared):
+    """What one player sees: his hand, the top of the pile and what follows it, counts."""
+
+    you: PlayerId
+    players: list[PlayerId]
+    round: Round
+    current: PlayerId
+    phase: Phase
+    hand: list[Card]
+    top: Card
+    suit: Suit | None
+    rank: str | None
+    direction: Direction
+    attack: Count
+    hand_counts: dict[PlayerId, Count]
+    stock_count: Count
+    pile_count: Count
+    unannounced: PlayerId | None
+    give_to: PlayerId | None
+    give_left: Count
+
+
+class PlayerScore(Declared):
+    total: Annotated[Count, msgspec.Meta(description="Penalty points: the lowest wins.")]
+    cards: Count
+    round_points: Count
+
+
+class Scores(Declared):
+    players: dict[PlayerId, PlayerScore]
+    winners: list[PlayerId]
+    draw: bool
+    round: Round
+    target: Count
