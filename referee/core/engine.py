@@ -92,8 +92,8 @@ class Option:
 class Field:
     """One field of a move besides `type` and `player`.
 
-    kinds: "string", "integer", "boolean", "card" (a card string), "cards" (a list of card
-    strings), "integers" (a list of integers)."""
+    kinds: "string", "player" (a player's id), "integer", "boolean", "card" (a card string),
+    "cards" (a list of card strings), "integers" (a list of integers)."""
 
     name: str
     kind: str

@@ -235,7 +235,8 @@ class _Builder:
             "properties": {
                 "name": {"type": "string"},
                 "type": {"type": "string",
-                         "enum": ["string", "integer", "boolean", "card", "cards", "integers"]},
+                         "enum": ["string", "player", "integer", "boolean", "card", "cards",
+                                  "integers"]},
                 "required": {"type": "boolean"},
                 "description": {"type": "string"},
                 "choices": {"type": "array", "items": ref("OptionValue")},

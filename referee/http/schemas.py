@@ -10,8 +10,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from referee.core.cards import is_card
 from referee.core.engine import Engine, Field, integral
+from referee.core.wire import CARD_PATTERN
 
 
 class StrictInteger(fields.Integer):
@@ -100,23 +100,24 @@ def _field(spec: Field, max_id: int, max_items: int) -> fields.Field:
     if spec.minimum is not None or spec.maximum is not None:
         checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
     length = validate.Length(max=spec.max_items or max_items)
-    kw = {"required": spec.required}
+    kw = {"required": spec.required, "metadata": {"description": spec.description}}
     kinds = {
         "string": lambda: fields.String(validate=checks + [validate.Length(max=max_id)], **kw),
+        "player": lambda: fields.String(validate=validate.Length(min=1, max=max_id), **kw),
         "integer": lambda: StrictInteger(validate=checks, **kw),
         "boolean": lambda: StrictBoolean(**kw),
-        "card": lambda: fields.String(validate=_card_check, **kw),
-        "cards": lambda: fields.List(fields.String(validate=_card_check), validate=length, **kw),
+        "card": lambda: fields.String(validate=card_check(), **kw),
+        "cards": lambda: fields.List(fields.String(validate=card_check()), validate=length,
+                                     **kw),
         "integers": lambda: fields.List(StrictInteger(validate=checks), validate=length, **kw),
     }
     return kinds[spec.kind]()
 
 
-def _card_check(value: str) -> bool:
-    if not is_card(value):
-        raise ValidationError(f"{value!r} is not a card (rank 2-9, T, J, Q, K, A and suit "
-                              "C, D, H, S, or a joker X1/X2).")
-    return True
+def card_check() -> validate.Regexp:
+    """A card string (the same pattern the contract gives clients)."""
+    return validate.Regexp(CARD_PATTERN, error="{input!r} is not a card (rank 2-9, T, J, Q, "
+                           "K, A and suit C, D, H, S, or a joker X1/X2).")
 
 
 def move_schemas(engine: Engine, max_id: int, max_items: int) -> dict[str, Schema]:

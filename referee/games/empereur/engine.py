@@ -57,7 +57,7 @@ class Empereur(Engine):
         MoveType("pass", "end your turn without playing, after drawing"),
         MoveType("give", "exchange at the start of a round: give one card to a player", (
             Field("card", "card", "the card given (forced gifts: one of your highest)"),
-            Field("to", "string", "the player who receives it"),
+            Field("to", "player", "the player who receives it"),
         )),
     )
 

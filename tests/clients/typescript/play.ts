@@ -1,0 +1,119 @@
+// Creates a match of every game and posts a move of every move type, typed end to end by
+// the types openapi-typescript generates from openapi.yaml (generated/api.d.ts), through
+// openapi-fetch. It is type-checked, not run: `tsc --noEmit` must pass, and every line
+// marked @ts-expect-error must really be an error (a move the contract does not allow).
+import createClient from "openapi-fetch";
+import type { components, paths } from "./generated/api";
+
+type Schemas = components["schemas"];
+const referee = createClient<paths>({ baseUrl: "http://127.0.0.1:8000" });
+
+// Event types are open (a later referee may add some), so each game's event union ends with
+// an "OtherEvent" whose type is any string; a known event is picked out by its type with a
+// type guard rather than by plain narrowing.
+function isEvent<E extends { type: string }, K extends string>(
+  event: E, type: K,
+): event is Extract<E, { type: K }> {
+  return event.type === type;
+}
+
+async function generalaDice(): Promise<void> {
+  const created = await referee.POST("/v1/games/generala-dice/matches", {
+    body: { players: ["ann", "bob"], options: { turn_seconds: 0, full: 35 }, seed: 42, viewer: "ann" },
+  });
+  if (!created.data) throw new Error(created.error?.detail);
+  const state: Schemas["GeneralaDiceState"] | Schemas["SealedState"] = created.data.state;
+  const moves: Schemas["GeneralaDiceMove"][] = [
+    { type: "roll", player: "ann", keep: [] },
+    { type: "roll", player: "ann", keep: [6, 6] },
+    { type: "score", player: "ann", box: "doble_generala" },
+    { type: "timeout", player: "bob" },
+  ];
+  for (const move of moves) {
+    const after = await referee.POST("/v1/games/generala-dice/moves", { body: { state, move, viewer: "ann" } });
+    const events: Schemas["GeneralaDiceEvent"][] = after.data?.events ?? [];
+    for (const event of events) {
+      if (isEvent(event, "dice_rolled")) {
+        const dice: number[] = event.dice;
+        console.log(dice);
+      }
+    }
+    const scores: Schemas["GeneralaDiceScores"] | undefined = after.data?.scores;
+    console.log(scores?.players["ann"]?.total, after.error?.code);
+  }
+  // @ts-expect-error: "chance" is not a box of the sheet
+  const wrong: Schemas["GeneralaDiceMove"] = { type: "score", player: "ann", box: "chance" };
+  console.log(wrong);
+}
+
+async function generalaCards(): Promise<void> {
+  const created = await referee.POST("/v1/games/generala-cards/matches", {
+    body: { players: ["ann", "bob", "cleo"], options: { variant: "braille", dealer: "1" } },
+  });
+  if (!created.data) throw new Error(created.error?.detail);
+  const state = created.data.state;
+  const moves: Schemas["GeneralaCardsMove"][] = [
+    { type: "play", player: "bob", card: "X1" },
+    { type: "refuse", player: "cleo", take: "AS" },
+  ];
+  for (const move of moves) {
+    const verdict = await referee.POST("/v1/games/generala-cards/validations", { body: { state, move } });
+    const legal: boolean | undefined = verdict.data?.legal;
+    const after = await referee.POST("/v1/games/generala-cards/moves", { body: { state, move } });
+    console.log(legal, after.data?.view?.hand);
+  }
+  // @ts-expect-error: a play names its card
+  const wrong: Schemas["GeneralaCardsMove"] = { type: "play", player: "bob" };
+  console.log(wrong);
+}
+
+async function huitAmericain(): Promise<void> {
+  const created = await referee.POST("/v1/games/huit-americain/matches", {
+    body: { players: ["ann", "bob"], options: { decks: 2, on_the_fly: true, effect_swap_hands: "Q" } },
+  });
+  if (!created.data) throw new Error(created.error?.detail);
+  const state = created.data.state;
+  const moves: Schemas["HuitAmericainMove"][] = [
+    { type: "lay", player: "ann", card: "8H", suit: "S", announce: true },
+    { type: "lay", player: "ann", card: "QH", target: "bob" },
+    { type: "lay_out_of_turn", player: "bob", card: "8H" },
+    { type: "draw", player: "ann" },
+    { type: "pass", player: "ann" },
+    { type: "challenge", player: "bob" },
+    { type: "give", player: "ann", card: "2C" },
+  ];
+  for (const move of moves) {
+    const after = await referee.POST("/v1/games/huit-americain/moves", { body: { state, move } });
+    const view: Schemas["HuitAmericainView"] | undefined = after.data?.view;
+    console.log(view?.hand_counts, after.error?.rule);
+  }
+  // @ts-expect-error: "Z" is not a suit
+  const wrong: Schemas["HuitAmericainMove"] = { type: "lay", player: "ann", card: "8H", suit: "Z" };
+  console.log(wrong);
+}
+
+async function empereur(): Promise<void> {
+  const created = await referee.POST("/v1/games/empereur/matches", {
+    body: { players: ["ann", "bob", "cleo"], options: { mode: "mirror_elite", target_points: 200 } },
+  });
+  if (!created.data) throw new Error(created.error?.detail);
+  const state = created.data.state;
+  const moves: Schemas["EmpereurMove"][] = [
+    { type: "play", player: "ann", cards: ["7H", "7S", "X1"], rank: "7" },
+    { type: "draw", player: "ann" },
+    { type: "pass", player: "ann" },
+    { type: "give", player: "bob", card: "2S", to: "ann" },
+  ];
+  for (const move of moves) {
+    const listed = await referee.POST("/v1/games/empereur/legal-moves", { body: { state, player: move.player } });
+    const after = await referee.POST("/v1/games/empereur/moves", { body: { state, move } });
+    console.log(listed.data?.legal_moves.length, after.data?.scores.players);
+  }
+  const view = await referee.POST("/v1/games/empereur/views", { body: { state, player: "cleo" } });
+  console.log(view.data?.view.roles);
+  // @ts-expect-error: "1" is not a rank of L'Empereur
+  const wrong: Schemas["EmpereurMove"] = { type: "play", player: "ann", cards: ["X1"], rank: "1" };
+  console.log(wrong);
+}
+
+void Promise.all([generalaDice(), generalaCards(), huitAmericain(), empereur()]);
