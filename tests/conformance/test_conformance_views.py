@@ -71,6 +71,17 @@ def test_viewers_never_see_hidden_cards_or_the_seed(game_id, seed):
             leaves = set(strings(shown))
             assert not leaves & secret, f"{viewer}'s view shows {leaves & secret}"
             assert f"secret-{seed}" not in leaves
+        # A spectator (anyone not seated) sees no card of any hand, the stock or the
+        # face-down cards, but for a twin face up on the table.
+        watched = client.post(f"/v1/games/{game_id}/views",
+                              json={"state": outcome["state"], "player": "watcher"}).get_json()
+        assert watched["legal_moves"] == [] and watched["view"]["you"] == "watcher"
+        hidden = {card for hand in getattr(state, "hands", ()) for card in hand}
+        for face_down in ("stock", "discards"):
+            hidden.update(getattr(state, face_down, ()))
+        face_up = set(getattr(state, "pile", ())) | {p.card for p in getattr(state, "trick", ())}
+        shown = set(strings(watched["view"])) & hidden
+        assert not shown - face_up, f"a spectator sees {shown - face_up}"
         moves = client.post(f"/v1/games/{game_id}/legal-moves",
                             json={"state": outcome["state"], "player": mover}).get_json()["legal_moves"]
         viewer_seat = players.index(mover)

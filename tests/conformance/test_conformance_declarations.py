@@ -1,0 +1,83 @@
+"""Every event, view and score an engine gives fits the shapes its `wire` module declares
+(the shapes the contract publishes), for every game, over random matches with option sets
+drawn from each game's declared options, as every seated player, a spectator and a trusted
+caller see them. And every declared event type is one the engine really emits."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Union
+
+import msgspec
+import pytest
+
+from referee.core.errors import InvalidOptions
+from referee.core.outcome import event_for
+from referee.core.playout import random_move
+from referee.core.wire import conforms
+from referee.games import REGISTRY
+
+MATCHES = 12
+MAX_MOVES = 3_000
+
+
+def random_options(engine, pick: random.Random) -> dict:
+    """A random set of declared options on top of the short-playout ones; one the game
+    refuses as a combination falls back to the playout options."""
+    options = dict(engine.playout_options)
+    for option in engine.options:
+        if option.name in engine.playout_options or pick.random() < 0.5:
+            continue
+        if option.choices is not None:
+            options[option.name] = pick.choice(option.choices)
+        elif option.kind == "boolean":
+            options[option.name] = pick.random() < 0.5
+    try:
+        return engine.resolve_options(options)
+    except InvalidOptions:
+        return engine.resolve_options(dict(engine.playout_options))
+
+
+def check(value, declared, where: str) -> None:
+    try:
+        conforms(value, declared)
+    except msgspec.ValidationError as exc:
+        raise AssertionError(f"{where} does not fit its declaration: {exc}\n{value}") from None
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_events_views_and_scores_fit_their_declarations(game_id):
+    engine = REGISTRY[game_id]
+    events_type = Union[tuple(engine.event_types)]  # type: ignore[valid-type]
+    pick = random.Random(game_id)
+    for match in range(MATCHES):
+        count = pick.randint(engine.min_players, min(engine.max_players, 5))
+        players = tuple(f"p{i}" for i in range(count))
+        options = random_options(engine, pick)
+        state = engine.new_match(players, options, f"decl-{match}", now=0.0)
+        events = [{"type": "match_created", "players": list(players), "options": options},
+                  *engine.opening_events(state)]
+        for _ in range(MAX_MOVES):
+            for event in events:
+                for viewer in (None, *players, "spectator"):
+                    check(event_for(event, viewer), events_type, f"{event['type']} event")
+            for viewer in (*players, "spectator"):
+                check(engine.view(state, viewer), engine.view_type, "the view")
+            check(engine.scores(state), engine.scores_type, "the scores")
+            if engine.is_finished(state):
+                break
+            state, events = engine.apply(
+                state, random_move(engine, engine.legal_moves(state, now=0.0), pick), now=0.0)
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_every_declared_event_type_is_emitted_by_the_game(game_id):
+    engine = REGISTRY[game_id]
+    package = Path(__import__(type(engine).__module__, fromlist=["_"]).__file__).parent
+    source = "\n".join(p.read_text() for p in package.glob("*.py") if p.name != "wire.py")
+    source += (Path(__file__).resolve().parents[2] / "referee" / "http" / "app.py").read_text()
+    for declared in engine.event_types:
+        tag = declared.__struct_config__.tag
+        assert re.search(rf'"type": "{tag}"|"{tag}"', source), (game_id, tag)

@@ -1,0 +1,97 @@
+"""openapi.yaml is generated from the code, and what it says holds: the committed file is
+what the code generates, it is valid OpenAPI 3.1, its examples are real (they fit their
+schemas and the running app answers each example request with exactly the example answer),
+and the values that may grow are open."""
+
+from __future__ import annotations
+
+import importlib.metadata
+
+import pytest
+from openapi_spec_validator import validate
+
+import referee
+from referee.games import REGISTRY
+from referee.http.contract import committed_document, pascal
+from referee.http.examples import EXAMPLE_CLOCK
+
+from .support import CONTRACT_PATH, SPEC, operation, problems, schema_name
+
+OPERATIONS = ("matches", "moves", "legal-moves", "validations", "views")
+
+
+def test_the_committed_contract_is_what_the_code_generates():
+    assert CONTRACT_PATH.read_text(encoding="utf-8") == committed_document(), (
+        "openapi.yaml is stale: run `make contract`")
+
+
+def test_the_contract_is_valid_openapi_3_1():
+    validate(SPEC)
+    assert SPEC["openapi"] == "3.1.0"
+
+
+def test_the_contract_says_its_version_and_a_relative_server():
+    assert SPEC["info"]["version"] == referee.__version__
+    assert importlib.metadata.version("referee") == referee.__version__
+    assert SPEC["servers"] == [{"url": "/", "description": SPEC["servers"][0]["description"]}]
+
+
+@pytest.mark.parametrize("segment", OPERATIONS)
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_every_example_is_real(game_id, segment):
+    op = operation(f"/v1/games/{game_id}/{segment}")
+    request_content = op["requestBody"]["content"]["application/json"]
+    status = "201" if segment == "matches" else "200"
+    answer_content = op["responses"][status]["content"]["application/json"]
+    (name, sent), = request_content["examples"].items()
+    answered = answer_content["examples"][name]["value"]
+    assert not problems(schema_name(request_content["schema"]), sent["value"])
+    assert not problems(schema_name(answer_content["schema"]), answered)
+    app = referee.create_app({"STATE_KEYS": [], "CLOCK": lambda: EXAMPLE_CLOCK})
+    response = app.test_client().post(f"/v1/games/{game_id}/{segment}", json=sent["value"])
+    assert response.status_code == int(status)
+    assert response.get_json() == answered
+
+
+def test_values_that_may_grow_are_open():
+    schemas = SPEC["components"]["schemas"]
+    for name in ("GameId",):
+        assert "enum" not in schemas[name] and schemas[name]["x-extensible-enum"]
+    code = schemas["Problem"]["properties"]["code"]
+    assert "enum" not in code and "illegal_move" in code["x-extensible-enum"]
+    for game_id in REGISTRY:
+        events = schemas[f"{pascal(game_id)}Event"]["oneOf"]
+        assert events[-1] == {"$ref": f"#/components/schemas/{pascal(game_id)}OtherEvent"}
+        # An event of a type added later parses as the other event, and only as it.
+        later = {"type": "a_type_added_later", "anything": 1}
+        assert not problems(f"{pascal(game_id)}Event", later)
+        assert problems(f"{pascal(game_id)}OtherEvent", {"type": "match_created"})
+
+
+def test_every_game_has_its_typed_operations_and_schemas():
+    schemas = SPEC["components"]["schemas"]
+    for game_id, engine in REGISTRY.items():
+        prefix = pascal(game_id)
+        for suffix in ("Options", "ResolvedOptions", "State", "Move", "Event", "View", "Scores",
+                       "CreateMatchRequest", "MoveRequest", "Outcome"):
+            assert f"{prefix}{suffix}" in schemas, (game_id, suffix)
+        union = schemas[f"{prefix}Move"]
+        assert set(union["discriminator"]["mapping"]) == {m.type for m in engine.move_types}
+        for move_type in engine.move_types:
+            move = schemas[f"{prefix}{pascal(move_type.type)}Move"]
+            assert move["properties"]["type"] == {"type": "string", "const": move_type.type}
+            assert move["additionalProperties"] is False
+        options = schemas[f"{prefix}Options"]["properties"]
+        assert set(options) == {o.name for o in engine.options}
+        for option in engine.options:
+            assert options[option.name]["default"] == option.default
+        for segment in OPERATIONS:
+            assert operation(f"/v1/games/{game_id}/{segment}")["tags"] == [game_id]
+
+
+def test_a_sealed_state_has_the_documented_form():
+    app = referee.create_app({"STATE_KEYS": ["x" * 40]})
+    created = app.test_client().post("/v1/games/generala-dice/matches",
+                                     json={"players": ["ann", "bob"]}).get_json()
+    assert not problems("SealedState", created["state"])
+    assert not problems("GeneralaDiceOutcome", created)
