@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test bench fuzz soak load contract clean
+.PHONY: run test e2e bench fuzz soak load contract clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
+$(VENV)/.installed-e2e: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
+	touch $@
+
 $(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $@
@@ -31,6 +35,11 @@ run: $(VENV)/.installed-app
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+
+# Pages checked in a real headless Chromium (Debian's, installed here when missing).
+e2e: $(VENV)/.installed-e2e
+	command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
+	REFEREE_E2E=1 $(BIN)/python -m pytest tests/e2e
 
 # openapi.yaml is generated from the code; this rewrites it (a test fails when it is stale).
 contract: $(VENV)/.installed-app
