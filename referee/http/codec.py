@@ -91,14 +91,17 @@ def outcome(codec: StateCodec, engine: Engine, state: Any, events: list[Event], 
 
 def verdict(engine: Engine, move_schemas: dict[str, Any], state: Any, move: Any, *,
             now: float) -> dict[str, Any]:
-    """The dry run's answer: would posting `move` be accepted? The new state and events are
-    dropped unseen, so a dry run reveals no roll or draw."""
+    """The dry run's answer: would posting `move` be accepted by the rules? The new state and
+    events are dropped unseen, so a dry run reveals no roll or draw. A move that does not fit
+    its schema is not a question of rules: it is refused as a bad request (validation_error),
+    as posting it would be."""
     try:
         checked = load_move(move_schemas, move)
-        _, events = engine.apply(state, checked, now=now)
     except ValidationError as exc:
-        return {"legal": False, "code": "validation_error",
-                "detail": "the move does not have the expected shape", "errors": exc.messages}
+        raise Problem("validation_error", "the move does not have the expected shape",
+                      errors={"move": exc.messages}) from None
+    try:
+        _, events = engine.apply(state, checked, now=now)
     except RefereeError as exc:
         answer = {"legal": False, "code": exc.code, "detail": exc.detail}
         if getattr(exc, "rule", None):

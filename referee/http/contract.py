@@ -78,7 +78,7 @@ PROBLEM_STATUSES = {
     "views": ("400", "404", "413", "415", "422"),
 }
 # Refusals a dry run answers with `legal: false` instead of a problem response.
-VERDICT_CODES = ("validation_error", "illegal_move", "not_your_turn", "game_over")
+VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
                    f"{EXAMPLE_SEED!r}, default options, the clock at {EXAMPLE_CLOCK:.0f}")
 
@@ -277,7 +277,6 @@ class _Builder:
                          "would answer."},
                 "detail": {"type": "string"},
                 "rule": {"type": "string"},
-                "errors": {"type": "object", "additionalProperties": True},
                 "penalty": {"type": "boolean", "description": "Posting this move would be "
                             "accepted and punished (house rule)."},
             }})
@@ -506,10 +505,11 @@ class _Builder:
             "validations": ("ValidateMove", names.validation_request, "Verdict", "200",
                             f"Would this {engine.name} move be accepted? (dry run)",
                             "Whether the move is legal in the state, without applying it: "
-                            "nothing it would roll or draw is revealed. A refused move answers "
-                            "`legal: false` with the code and detail posting it would give; "
-                            "under a house rule that punishes a wrong move instead of refusing "
-                            "it, `legal: false` with `penalty: true`."),
+                            "nothing it would roll or draw is revealed. A move the rules refuse "
+                            "answers `legal: false` with the code and detail posting it would "
+                            "give; under a house rule that punishes a wrong move instead of "
+                            "refusing it, `legal: false` with `penalty: true`. A move that does "
+                            "not fit its schema is a `validation_error` problem, as when posted."),
             "views": ("PlayerView", names.view_request, names.player_view, "200",
                       f"What one player of a {engine.name} match may see",
                       "The player's view of the state (own hand, public table, counts), with "

@@ -111,7 +111,9 @@ def test_the_dry_run_says_legal_or_why_not_and_reveals_no_roll(client):
     assert no.get_json()["legal"] is False and no.get_json()["code"] == "not_your_turn"
     bad = client.post(f"{DICE}/validations", json={
         "state": outcome["state"], "move": {"type": "roll", "player": "ann", "keep": "x"}})
-    assert bad.get_json()["code"] == "validation_error"
+    # A move that does not fit its schema is a bad request, as it is when posted.
+    assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
+    assert "keep" in bad.get_json()["errors"]["move"]
     rule = client.post(f"{DICE}/validations", json={
         "state": outcome["state"], "move": {"type": "score", "player": "ann", "box": "full"}})
     assert rule.get_json()["rule"] == "roll_before_scoring"
