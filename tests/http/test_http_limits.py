@@ -257,3 +257,14 @@ def test_a_seed_is_taken_up_to_its_documented_bounds_and_refused_one_past(client
         assert response.status_code == 201, response.get_json()
     else:
         assert "seed" in refused(response, 422, "validation_error")["errors"]
+
+
+# -- state counters ------------------------------------------------------------------------------
+def test_a_state_counter_at_the_published_bound_is_taken_and_one_past_is_invalid_state(client):
+    bound = SPEC["components"]["schemas"]["State"]["x-max-counter"]
+    state = dice_match(client)["state"]
+    at_bound = client.post(f"{DICE}/legal-moves", json={"state": {**state, "step": bound}})
+    assert at_bound.status_code == 200, at_bound.get_json()
+    body = refused(client.post(f"{DICE}/legal-moves", json={"state": {**state, "step": bound + 1}}),
+                   422, "invalid_state")
+    assert body["problems"] == [f"step is {bound + 1}, beyond any real match"]
