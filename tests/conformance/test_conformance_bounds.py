@@ -1,5 +1,6 @@
-"""Every game bounds the counters of its state (the random step, round and deal numbers, seat
-indexes...) by the same published number, `MAX_COUNTER`, on both sides."""
+"""Every bound a game declares or shares, tried at its value and one past it: player counts,
+option ranges, and the counters of a state (the random step, round and deal numbers, seat
+indexes...), which every game bounds by the same published number, `MAX_COUNTER`."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 import yaml
 
 from referee.core.engine import MAX_COUNTER
-from referee.core.errors import InvalidState
+from referee.core.errors import InvalidOptions, InvalidState
 from referee.games import REGISTRY
 from tests.support import edited_wire
 
@@ -66,3 +67,37 @@ def test_the_largest_random_step_is_a_sound_state_and_the_next_is_invalid(game_i
     assert engine.decode(largest) == dataclasses.replace(state, step=MAX_COUNTER)
     with pytest.raises(InvalidState):
         engine.decode(edited_wire(engine, state, step=MAX_COUNTER + 1))
+
+
+# -- player counts and options -------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_the_fewest_and_most_players_are_seated_and_one_fewer_or_more_are_refused(game_id):
+    engine = REGISTRY[game_id]
+    options = engine.resolve_options({})
+    fewest, most = engine.player_range(options)
+    for count in (fewest, most):
+        engine.check_player_count(count, options)
+        players = tuple(f"p{i}" for i in range(count))
+        assert engine.new_match(players, options, "bounds", now=NOW).players == players
+    for count in (fewest - 1, most + 1):
+        with pytest.raises(InvalidOptions):
+            engine.check_player_count(count, options)
+
+
+OPTION_EDGES = [
+    pytest.param(game_id, option.name, edge, past, id=f"{game_id}-{option.name}-{side}")
+    for game_id in sorted(REGISTRY) for option in REGISTRY[game_id].options
+    for side, edge, past in (("minimum", option.minimum, (option.minimum or 0) - 1),
+                             ("maximum", option.maximum, (option.maximum or 0) + 1))
+    if edge is not None
+]
+
+
+@pytest.mark.parametrize("game_id,name,edge,past", OPTION_EDGES)
+def test_an_option_at_its_declared_bound_is_taken_and_one_past_is_refused(game_id, name, edge,
+                                                                          past):
+    engine = REGISTRY[game_id]
+    assert engine.resolve_options({name: edge})[name] == edge
+    with pytest.raises(InvalidOptions) as err:
+        engine.resolve_options({name: past})
+    assert [p.split(":")[0] for p in err.value.problems] == [name]
