@@ -213,8 +213,10 @@ def test_a_state_breaking_one_invariant_is_refused_for_that_one_alone(data, need
     assert needle in problem
 
 
-@pytest.mark.parametrize("data", [_finished(), _finished("elite"), _exchange()],
-                         ids=["finished in rounds", "finished Elite", "exchange"])
+@pytest.mark.parametrize("data", [
+    _finished(), _finished("elite"), _exchange(),
+    ENGINE.encode(table(_HANDS, pile=[("6H", "6"), ("6S", "6")], last_player=2, dealer=0)),
+], ids=["finished in rounds", "finished Elite", "exchange", "equal ranks on the pile, dealer 0"])
 def test_the_sound_states_the_broken_ones_start_from_are_accepted(data):
     assert ENGINE.decode(data) is not None
 
