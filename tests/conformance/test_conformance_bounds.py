@@ -78,7 +78,9 @@ def test_the_fewest_and_most_players_are_seated_and_one_fewer_or_more_are_refuse
     for count in (fewest, most):
         engine.check_player_count(count, options)
         players = tuple(f"p{i}" for i in range(count))
-        assert engine.new_match(players, options, "bounds", now=NOW).players == players
+        state = engine.new_match(players, options, "bounds", now=NOW)
+        assert state.players == players
+        assert engine.decode(engine.encode(state)) == state  # the state's own check agrees
     for count in (fewest - 1, most + 1):
         with pytest.raises(InvalidOptions):
             engine.check_player_count(count, options)
