@@ -245,10 +245,10 @@ def test_a_move_list_of_its_declared_length_has_its_shape_and_one_more_item_does
 
 # -- seeds ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed,taken", [
-    ("s" * 128, True), ("s" * 129, False), ("", False),
+    ("s" * 128, True), ("s" * 129, False), ("s", True), ("", False),
     (2**128 - 1, True), (2**128, False), (0, True), (-1, False),
-], ids=["text-128", "text-129", "text-empty", "integer-2^128-1", "integer-2^128", "integer-0",
-        "integer-minus-1"])
+], ids=["text-128", "text-129", "text-1", "text-empty", "integer-2^128-1", "integer-2^128",
+        "integer-0", "integer-minus-1"])
 def test_a_seed_is_taken_up_to_its_documented_bounds_and_refused_one_past(client, seed, taken):
     response = client.post(f"{DICE}/matches", json={"players": ["ann", "bob"], "seed": seed})
     if taken:
