@@ -279,11 +279,11 @@ class Engine(ABC):
         if state.step < 0:
             problems.append("the random step is negative")
         problems += [f"{name} is {getattr(state, name)}, beyond any real match"
-                     for name in self._counter_fields()
+                     for name in self.counter_fields()
                      if not -MAX_COUNTER <= getattr(state, name) <= MAX_COUNTER]
         return problems
 
-    def _counter_fields(self) -> tuple[str, ...]:
+    def counter_fields(self) -> tuple[str, ...]:
         """The state's top-level integer fields (step, turn, round...), found once."""
         found = self.__dict__.get("_counters")
         if found is None:

@@ -383,6 +383,11 @@ class _Builder:
         events = _renamed(events, rename)
         # Every field of a state is required: a posted state carries them all.
         _require_everything(components, names.state)
+        # The bound on a state's counters, where clients can read it.
+        state_schema = components[names.state]
+        state_schema["x-max-counter"] = MAX_COUNTER
+        for counter in engine.counter_fields():
+            state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
         for name, body in components.items():
             self.schema(name, body)
         known = list(events["discriminator"]["mapping"])

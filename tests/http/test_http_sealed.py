@@ -8,7 +8,8 @@ import random
 import pytest
 
 import referee
-from referee.http.sealing import Sealer
+from referee.core.errors import TamperedState
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer
 
 
 DICE = "/v1/games/generala-dice"
@@ -177,3 +178,41 @@ def test_every_single_character_change_of_a_token_is_refused(sealed_client):
     for bad in spoiled:
         response = sealed_client.post(f"{DICE}/moves", json={"state": bad, "move": ROLL})
         assert code_of(response) == "tampered_state", bad
+
+
+# A token's bytes are a 12-byte nonce, then the ciphertext, which ends with a 16-byte tag.
+NONCE_AND_TAG_BYTES = 12 + 16
+
+
+def well_formed_token(length: int) -> str:
+    """A token in the form the referee writes (canonical base64url), of `length` bytes."""
+    return "v1." + base64.urlsafe_b64encode(bytes(range(length))).decode().rstrip("=")
+
+
+def test_a_well_formed_token_too_short_for_a_nonce_and_a_tag_is_tampered_state(
+        sealed_client, sealing_keys):
+    sealer = Sealer(sealing_keys)
+    for length in range(1, NONCE_AND_TAG_BYTES + 1):
+        token = well_formed_token(length)
+        with pytest.raises(TamperedState, match="too short"):
+            sealer.open("generala-dice", token)
+        response = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
+        assert response.status_code == 422 and code_of(response) == "tampered_state", length
+
+
+def test_a_token_one_byte_past_the_nonce_and_tag_is_opened_and_fails_authentication(
+        sealing_keys):
+    token = well_formed_token(NONCE_AND_TAG_BYTES + 1)
+    with pytest.raises(TamperedState, match="fails authentication"):
+        Sealer(sealing_keys).open("generala-dice", token)
+
+
+def test_a_token_longer_than_the_cap_is_refused_before_it_is_decoded(sealing_keys):
+    sealer = Sealer(sealing_keys)
+    # Exactly at the cap the token is decoded (and its length is no base64 length)...
+    at_cap = "v1." + "A" * (MAX_TOKEN_CHARS - 3)
+    with pytest.raises(TamperedState, match="base64url"):
+        sealer.open("generala-dice", at_cap)
+    # ...one character more, and it is refused on its length alone.
+    with pytest.raises(TamperedState, match="not one this referee sealed"):
+        sealer.open("generala-dice", at_cap + "A")

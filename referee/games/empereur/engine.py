@@ -622,19 +622,9 @@ def _remove(hand: list[str], cards: list[str]) -> list[str]:
 
 # == invariants ===================================================================================
 def _problems(engine: Empereur, state: State) -> list[str]:
-    problems: list[str] = []
+    problems = engine.common_problems(state)
     players = state.players
     n = len(players)
-    if not engine.min_players <= n <= engine.max_players:
-        problems.append(f"{n} players: L'Empereur takes 2 to 6")
-    if len(set(players)) != n or any(not p for p in players):
-        problems.append("player ids must be unique and non-empty")
-    problems += [f"options.{o.name}: {p}" for o in engine.options
-                 if (p := o.problem(getattr(state.options, o.name)))]
-    if not state.seed:
-        problems.append("the seed is empty")
-    if state.step < 0:
-        problems.append("the random step is negative")
     if state.phase not in PHASES:
         problems.append(f"unknown phase {state.phase!r}")
     for name in ("hands", "roles", "previous_roles", "rounds_won", "rounds_lost", "points"):

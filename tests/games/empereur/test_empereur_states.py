@@ -126,6 +126,101 @@ def test_a_finished_elite_match_needs_one_player_at_the_target():
         ENGINE.decode(data)
 
 
+def _finished(mode="normal"):
+    """A sound finished match: one round of three, or an Elite match to 6 points."""
+    state = table([["5C"], ["3C", "9S"], ["3D"]], rounds=1, mode=mode, target_points=6)
+    after, _ = ENGINE.apply(state, {"type": "play", "player": "a", "cards": ["5C"],
+                                    "rank": "5"}, now=NOW)
+    return ENGINE.encode(after)
+
+
+def _changed(data, **changes):
+    data = dict(data)
+    for key, value in changes.items():
+        if "." in key:
+            outer, inner = key.split(".")
+            data[outer] = {**data[outer], inner: value}
+        else:
+            data[key] = value
+    return data
+
+
+_HANDS = [["5C", "9S"], ["4C", "3C"], ["3D", "4D"]]
+_PILE = [("6H", "6"), ("X1", "7")]
+_SEVEN_CARDS = [["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
+                ["3D", "4D", "KD", "KH", "KS", "8D", "9D"],
+                ["3H", "4H", "5H", "6H", "X1", "8H", "9H"]]
+
+
+def _exchange(hands=_SEVEN_CARDS):
+    return ENGINE.encode(table(hands, round=2, previous_roles=["emperor", "subject", "subject"],
+                               phase="exchange", gifts=[(1, 0), (2, 0)], exchange_stage=1,
+                               dealer=2))
+
+
+# Each state breaks exactly one invariant, so the check that names it is the only one that can
+# refuse it: deleting or loosening that check lets the state through.
+ALONE = [
+    pytest.param(ENGINE.encode(table([["5C", "9S"], [], ["3D", "4D"]], pile=_PILE,
+                                     last_player=2)),
+                 "still plays but holds no card", id="a player still in holding no card"),
+    pytest.param(_edit(roles=["", "subject", ""]), "out of the round but holds cards",
+                 id="a player out by a joker still holding cards"),
+    pytest.param(ENGINE.encode(table([[], ["4C", "3C"], ["3D", "4D"]], pile=_PILE, last_player=2,
+                                     roles=["subject", "", ""])),
+                 "player to act is out", id="the player to act out of the round"),
+    pytest.param(ENGINE.encode(table([["5C"], ["6C"], ["7C"], ["8C"], ["9C"], ["TC"], ["JC"]],
+                                     players=tuple("abcdefg"))),
+                 "takes 2 to 6", id="seven players"),
+    pytest.param(_edit(points=[0, 0]), "points must have one entry per player",
+                 id="a per-player tuple one short"),
+    pytest.param(_edit(dealer=3), "dealer index 3", id="dealer index one past the players"),
+    pytest.param(_edit(current=3), "turn index 3", id="turn index one past the players"),
+    pytest.param(_edit(last_player=3), "last player is past the players",
+                 id="the pile's last player one past the players"),
+    pytest.param(_edit(**{"options.mode": "elite"}, points=[-1, 0, 0]), "never negative",
+                 id="negative points"),
+    pytest.param(_edit(roles=["king", "", ""]), "unknown role", id="a role of no game"),
+    pytest.param(ENGINE.encode(table(_HANDS, pile=_PILE, last_player=2, round=2,
+                                     rounds_won=[0, 0, 0], rounds_lost=[1, 1, 1])),
+                 "exactly one Emperor", id="a finished round without its Emperor"),
+    pytest.param(_edit(**{"options.mode": "elite", "options.target_points": 6},
+                       points=[6, 0, 0]),
+                 "reached the target but the match goes on", id="Elite target reached in play"),
+    pytest.param(_changed(_finished(), roles=["emperor", "", "subject"]),
+                 "complete roles", id="a finished match with a player still in"),
+    pytest.param(_changed(_finished(), **{"options.rounds": 3}), "ends after its last round",
+                 id="a match of three rounds finished after one"),
+    pytest.param(_changed(_finished(), drawn=True), "no exchange and no turn in progress",
+                 id="a finished match with a card drawn"),
+    pytest.param(_changed(_finished("elite"), roles=["subject", "emperor", "subject"]),
+                 "player at the target must be the last round's emperor",
+                 id="the Elite winner not the last Emperor"),
+    pytest.param(_changed(_exchange(), roles=["emperor", "subject", "subject"]),
+                 "roles are given out only once play starts", id="roles during the exchange"),
+    pytest.param(_changed(_exchange(), drawn=True), "nobody has drawn during the exchange",
+                 id="a card drawn during the exchange"),
+    pytest.param(_exchange([_SEVEN_CARDS[0][:6], *_SEVEN_CARDS[1:]]), "seven-card hands",
+                 id="a six-card hand in the exchange"),
+]
+
+
+@pytest.mark.parametrize("data,needle", ALONE)
+def test_a_state_breaking_one_invariant_is_refused_for_that_one_alone(data, needle):
+    with pytest.raises(InvalidState) as err:
+        ENGINE.decode(data)
+    [problem] = err.value.problems
+    assert needle in problem
+
+
+@pytest.mark.parametrize("data", [
+    _finished(), _finished("elite"), _exchange(),
+    ENGINE.encode(table(_HANDS, pile=[("6H", "6"), ("6S", "6")], last_player=2, dealer=0)),
+], ids=["finished in rounds", "finished Elite", "exchange", "equal ranks on the pile, dealer 0"])
+def test_the_sound_states_the_broken_ones_start_from_are_accepted(data):
+    assert ENGINE.decode(data) is not None
+
+
 # -- views ---------------------------------------------------------------------------------------
 def test_a_view_shows_own_hand_pile_counts_roles_and_points_only():
     state = table([["5C", "9S"], ["4C", "3C"], ["3D", "4D"]], pile=[("6H", "6"), ("X1", "7")],

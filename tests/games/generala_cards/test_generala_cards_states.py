@@ -115,6 +115,75 @@ def test_a_state_breaking_an_invariant_is_refused(data, fragment):
     assert any(fragment in p for p in err.value.problems), err.value.problems
 
 
+def rest_of_deck(*held: str) -> list[str]:
+    """Every card but these, face down: the discards of a state where only these are in play."""
+    return [c for c in DECK if c not in set(held)]
+
+
+# A finished match of three: b lost deal 1, c lost deal 2 (the current one) and may keep the
+# cards he was left with.
+FINISHED = dict(players=["a", "b", "c"], eliminated=[0, 1, 2], deal=2, dealer=1, current=-1,
+                trick=[], leader=0, hands=[[], [], ["2C"]], discards=rest_of_deck("2C"))
+
+# Each state breaks exactly one invariant, so the check that names it is the only one that can
+# refuse it: deleting or loosening that check lets the state through.
+ALONE = [
+    ("the leader one past the players", wire(leader=4), "leader seat 4"),
+    ("a trick seat one past the players", wire(trick__0__seat=4), "trick seats [4]"),
+    ("every player out of the match",
+     wire(eliminated=[1, 2, 3, 4], deal=4, current=-1, trick=[], hands=[[], [], [], []],
+          discards=list(DECK)), "every player is out of the match"),
+    ("the current deal lost while the match goes on",
+     wire(eliminated=[0, 0, 0, 2], hands__3=[], discards=DISCARDS + ["8C", "9C"]),
+     "already has a loser"),
+    ("a player out of the match with a card in the trick",
+     wire(eliminated=[1, 0, 0, 0], hands__0=[], discards=DISCARDS + ["2C", "3C"]),
+     "out of the match but laid a card"),
+    ("a finished match with a card on the table",
+     wire(**{**FINISHED, "hands": [[], [], []], "trick": [{"seat": 0, "card": "TH"}],
+             "discards": rest_of_deck("TH")}), "finished with cards on the table"),
+    ("one player holding cards in a deal that goes on",
+     wire(trick=[], hands=[["2C"], [], [], []], current=0, discards=rest_of_deck("2C")),
+     "fewer than two players hold cards"),
+]
+
+
+@pytest.mark.parametrize("data,fragment", [r[1:] for r in ALONE], ids=[r[0] for r in ALONE])
+def test_a_state_breaking_one_invariant_is_refused_for_that_one_alone(data, fragment):
+    with pytest.raises(InvalidState) as err:
+        ENGINE.decode(data)
+    [problem] = err.value.problems
+    assert fragment in problem
+
+
+def test_a_player_laying_twice_in_one_trick_is_refused():
+    data = wire(trick=[{"seat": 0, "card": "TH"}, {"seat": 0, "card": "JH"}],
+                discards=rest_of_deck("JH", *USED))
+    with pytest.raises(InvalidState) as err:
+        ENGINE.decode(data)
+    assert "a player laid two cards in the same trick" in err.value.problems
+
+
+# Each sits on the edge of a check (the first deal, seat 0, the current deal's loser, a seat
+# skipped because it is out of the deal...): a check that slid by one would refuse it.
+SOUND_EDGES = [
+    ("the first deal dealt by seat 0", wire(deal=1, dealer=0)),
+    ("a finished match whose last loser keeps his cards", wire(**FINISHED)),
+    ("a player out of the match while a trick is laid",
+     wire(eliminated=[0, 0, 0, 1], hands__3=[], discards=DISCARDS + ["8C", "9C"])),
+    ("no trick yet and exactly two players holding cards",
+     wire(trick=[], hands=[["2C"], ["3C"], [], []], current=0,
+          discards=rest_of_deck("2C", "3C"))),
+    ("the seat after the last card out of the deal and skipped",
+     wire(hands__1=[], current=2, discards=DISCARDS + ["4C", "5C", "X1"])),
+]
+
+
+@pytest.mark.parametrize("data", [r[1] for r in SOUND_EDGES], ids=[r[0] for r in SOUND_EDGES])
+def test_a_sound_state_at_the_edge_of_a_check_decodes(data):
+    assert ENGINE.problems(ENGINE.decode(data)) == []
+
+
 @pytest.mark.parametrize("data", [
     wire(deal="2"), wire(trick=[["TH", 0]]), wire(eliminated=[0, 0, 0, None]),
     wire(options__no_joker_after_joker=1), wire(hands=None),

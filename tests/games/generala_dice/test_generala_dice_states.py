@@ -6,6 +6,8 @@ Each row takes a sound state, breaks one thing in its wire form, and checks that
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -114,6 +116,16 @@ def test_a_hand_made_state_that_breaks_an_invariant_is_an_invalid_state(data, ne
         ENGINE.decode(data)
     assert refused.value.code == "invalid_state"
     assert any(needle in p for p in refused.value.problems), refused.value.problems
+
+
+@pytest.mark.parametrize("changes", [
+    {"rolls": 0, "dice": ()}, {"rolls": 3}, {"dice": (1, 1, 6, 6, 6)},
+], ids=["no roll yet", "the third roll", "faces one and six"])
+def test_a_sound_state_at_the_edge_of_a_check_decodes(changes):
+    # Each sits on a bound (rolls from 0 to 3, faces from 1 to 6): a check that slid by one
+    # would refuse it.
+    edge = dataclasses.replace(SOUND, **changes)
+    assert ENGINE.decode(ENGINE.encode(edge)) == edge
 
 
 def test_a_sound_instant_win_decodes():

@@ -11,6 +11,7 @@ import pytest
 from referee.core.errors import InvalidState
 from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.position import position
+from referee.games.huit_americain.state import Options
 from tests.support import edited_wire
 
 SOUND = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["5H", "6H"],
@@ -85,6 +86,57 @@ def test_a_broken_state_is_refused_as_invalid_state(label, data, problem):
         ENGINE.decode(data)
     assert refused.value.code == "invalid_state"
     assert any(problem in p for p in refused.value.problems), refused.value.problems
+
+
+GIVE_TWO = Options(effect_give_two="5")  # the 5 makes its player give two cards
+
+
+def giving(**changes):
+    """Bob has just laid a give-two 5 and gives to Ann."""
+    state = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["6H", "5H"],
+                     options=GIVE_TWO, current=1, phase="give", give_to=0, give_left=1)
+    return edited_wire(ENGINE, state, **changes)
+
+
+# Each state breaks exactly one invariant, so the check that names it is the only one that can
+# refuse it: deleting or loosening that check lets the state through.
+ALONE = [
+    ("unannounced one past the players", wire(unannounced=3), "unannounced index 3"),
+    ("a gift to one past the players", giving(give_to=3), "give_to 3"),
+    ("a total exactly at the target in play", wire(totals=[10, 100, 30]),
+     "reaches 100 but the match goes on"),
+    ("every hand empty in a finished match",
+     ENGINE.encode(position([[], [], []], ["5H", "6H"], phase="over", totals=(10, 120, 30),
+                            round_points=(0, 20, 30))), "every hand is empty"),
+]
+
+
+@pytest.mark.parametrize("label, data, problem", ALONE, ids=[b[0] for b in ALONE])
+def test_a_state_breaking_one_invariant_is_refused_for_that_one_alone(label, data, problem):
+    with pytest.raises(InvalidState) as refused:
+        ENGINE.decode(data)
+    [only] = refused.value.problems
+    assert problem in only
+
+
+# Each sits on the edge of a check: a check that slid by one would refuse it.
+SOUND_EDGES = [
+    ("the first round, seat 0 to play, a total of 0",
+     wire(round=1, current=0, totals=[0, 20, 30], round_points=[0, 0, 0])),
+    ("a match over with a total exactly at the target",
+     ENGINE.encode(position([["9H"], ["9S", "4S"], ["KD"]], ["5H", "6H"], phase="over",
+                            totals=(10, 100, 30), round_points=(0, 20, 30)))),
+    ("one card left to give, to seat 0", giving()),
+    ("two cards to give by a player holding two", giving(give_left=2)),
+    ("an empty hand while an attack returns to its player",
+     ENGINE.encode(position([[], ["9S", "4S"], ["KD", "QD"]], ["6H", "X1"], current=1,
+                            phase="attack", attack=4, attack_returns=True))),
+]
+
+
+@pytest.mark.parametrize("label, data", SOUND_EDGES, ids=[b[0] for b in SOUND_EDGES])
+def test_a_sound_state_at_the_edge_of_a_check_decodes(label, data):
+    assert ENGINE.problems(ENGINE.decode(data)) == []
 
 
 @pytest.mark.parametrize("label, data", [
