@@ -200,6 +200,17 @@ class TurnPlan:
         kept = dt.first_keep_reaching(keep, threshold[..., 0])
         return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
 
+    def hand_choices(self, rolls_made: int, hand: int, row: int = 0) -> np.ndarray:
+        """`choices(rolls_made)[row, hand]`, for one hand only."""
+        stop, keep = self._parts(rolls_made)
+        keeps = (np.full(CHOICES - BOX_COUNT, -np.inf) if keep is None
+                 else keep[row, dt.SUBKEEPS[hand]])
+        return np.concatenate([stop[row, hand], keeps])
+
+    def decide_hand(self, rolls_made: int, hand: int, row: int = 0) -> int:
+        """`decide(rolls_made)[row, hand]`, for one hand only."""
+        return int(first_best(self.hand_choices(rolls_made, hand, row)))
+
 
 @dataclasses.dataclass
 class HardPlay:
@@ -264,6 +275,7 @@ class Tables:
         self._hard_play: HardPlay | None = None
         self._plans: collections.OrderedDict[int, TurnPlan] = collections.OrderedDict()
         self._choices: dict[int, np.ndarray] = {}
+        self._layouts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     @staticmethod
     def _points(values: dict[str, int]) -> np.ndarray:
@@ -329,7 +341,11 @@ class Tables:
 
     def hard_choices(self, state: int) -> np.ndarray:
         """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
-        state, worked out on first use and kept (3 x 252 small numbers per state)."""
+        state. Read from `hard_play` once that is built (simulations build it first), else
+        worked out from the state's own plan and kept (3 x 252 small numbers per state): the
+        same `TurnPlan.decide` over the same values either way."""
+        if self._hard_play is not None:
+            return self._hard_play.choice[self._hard_play.row[state]]
         choices = self._choices.get(state)
         if choices is None:
             plan = self.state_plan(state)
@@ -404,10 +420,13 @@ class Tables:
         """The turn that maximises the chance of winning, for a player at sheet `state` with
         `total` points, against `opponents` (sheet state, total) who are between turns.
 
-        Every later turn, his own included, is taken to follow the `hard` policy, whose
-        exact future-score distributions the tables hold; this turn's choices are then the
-        best against those (one step of policy improvement over `hard`, so never worse than
-        it). A tie on top counts half: value = P(no one above) + P(no one level) halved."""
+        Every later turn, his own included, is taken to follow the `hard` policy, whose exact
+        future-score distributions the tables hold (`hard_play`); this turn's choices are then
+        the best against those: one step of policy improvement over `hard`, so never worse
+        than it. A tie on top counts half: value = P(no one above) + P(no one level) halved.
+        The opponents' futures are independent of his, so their final scores combine by
+        products of their distribution functions.
+        """
         play = self.hard_play
         width = play.future.shape[1]
         span = 3 * width
@@ -420,21 +439,40 @@ class Tables:
             cumulative = np.cumsum(final)
             at_most *= cumulative
             below *= np.concatenate([[0.0], cumulative[:-1]])
-        utility = (at_most + below) / 2
-        mine = np.array([state])
-        base = int(play.bucket(total))
-        stops = {}
-        for servida in (False, True):
-            stop = np.full((1, len(dt.HANDS), BOX_COUNT), -np.inf)
+        # windows[z, x]: the chance of winning with z + x points in all
+        windows = np.lib.stride_tricks.sliding_window_view((at_most + below) / 2, width)
+        rows, shifts, layout = self._stop_layout(state)
+        after = windows[int(play.bucket(total)) + shifts]
+        chances = np.append((play.future[rows] * after).sum(axis=1), -np.inf)
+        stops = chances[layout]
+        return TurnPlan(stops[0][None], stops[1][None], self.first)
+
+    def _stop_layout(self, state: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Where filling each box can lead from this sheet state: the `hard_play` rows of the
+        sheets after and the points scored (in buckets), one per outcome, and for each
+        servida flag, hand and box the outcome's number (one past the last for a filled box).
+        Kept per state, since a `win` player meets the same sheets again and again."""
+        layout = self._layouts.get(state)
+        if layout is not None:
+            return layout
+        play = self.hard_play
+        rows: list[int] = []
+        shifts: list[int] = []
+        numbers = np.full((2, len(dt.HANDS), BOX_COUNT), -1, dtype=np.intp)
+        for servida in (0, 1):
             for box in free_boxes(state):
-                points = np.broadcast_to(self.box_points(mine, box, servida), (1, len(dt.HANDS)))
-                children = np.broadcast_to(self.box_children(mine, box, servida), points.shape)
-                for p, child in set(zip(points[0].tolist(), children[0].tolist())):
-                    shift = base + int(play.bucket(p))
-                    chance = float(play.future[play.row[child]] @ utility[shift:shift + width])
-                    stop[0, (points[0] == p) & (children[0] == child), box] = chance
-            stops[servida] = stop
-        return TurnPlan(stops[False], stops[True], self.first)
+                outcome = self.outcomes[servida][box]
+                if box == DOBLE and not state & UNLOCKED:  # a locked Doble scores nothing
+                    points, group, unlocks = [0], np.zeros(len(dt.HANDS), int), [False]
+                else:
+                    points, group, unlocks = outcome.points, outcome.group, outcome.unlocks
+                numbers[servida, :, box] = len(rows) + group
+                for p, unlock in zip(points, unlocks):
+                    rows.append(play.row[state | 1 << box | (UNLOCKED if unlock else 0)])
+                    shifts.append(int(play.bucket(p)))
+        numbers[numbers < 0] = len(rows)
+        layout = self._layouts[state] = (np.array(rows), np.array(shifts), numbers)
+        return layout
 
     # -- what a box costs -----------------------------------------------------------------------
     def box_losses(self, state: int, hand: int, servida: bool) -> dict[int, float]:
@@ -452,12 +490,20 @@ def tables_for(rules: RuleKey) -> Tables:
 
 def sheet_state(sheet: dict[str, int], rules: RuleKey) -> int:
     """The sheet state of a score sheet (box name -> points)."""
-    state = 0
-    for box in sheet:
-        state |= 1 << BOXES.index(box)
-    if box_score("doble_generala", FIVE_OF_A_KIND_HAND, False, sheet, rules.box_values()) > 0:
+    state = sum(BOX_BITS[box] for box in sheet)
+    if "generala" in sheet and _unlocks(rules, sheet["generala"]):
         state |= UNLOCKED
     return state
+
+
+BOX_BITS = {box: 1 << b for b, box in enumerate(BOXES)}
+
+
+@functools.lru_cache(maxsize=256)
+def _unlocks(rules: RuleKey, generala: int) -> bool:
+    """Whether a Generala box holding these points lets a five of a kind score the Doble."""
+    return box_score("doble_generala", FIVE_OF_A_KIND_HAND, False, {"generala": generala},
+                     rules.box_values()) > 0
 
 
 def box_losses(options: Options | dict[str, Any], sheet: dict[str, int], dice,
