@@ -204,13 +204,19 @@ def test_large_house_values_share_buckets_and_keep_the_mean_close():
     assert mean == pytest.approx(tables.expected[0], rel=0.01)
 
 
-def test_each_states_own_plan_decides_as_the_whole_table_pass_does():
-    tables = tables_for(DEFAULT_RULES)
+@pytest.mark.parametrize("key", [DEFAULT_RULES, rules(escalera=45, generala=0, servida_bonus=0)],
+                         ids=["sheet values", "house values"])
+def test_each_states_own_plan_decides_as_the_whole_table_pass_does(key):
+    # A hint works out one state's plan; simulations read the table built for every state.
+    tables = tables_for(key)
     play = tables.hard_play
     pick = random.Random(5)
     for layer in LAYERS[1:]:
         for state in pick.sample(list(layer), min(12, len(layer))):
-            assert (tables.hard_choices(int(state)) == play.choice[play.row[state]]).all()
+            plan = tables.state_plan(int(state))
+            own = np.stack([plan.decide(rolls)[0] for rolls in (1, 2, 3)])
+            assert (own == play.choice[play.row[state]]).all()
+            assert (tables.hard_choices(int(state)) == own).all()
 
 
 def test_a_decision_is_the_first_choice_within_a_tie_of_the_best():
