@@ -46,7 +46,6 @@ from .state import Options
 BOX_COUNT = len(BOXES)
 GENERALA = BOXES.index("generala")
 DOBLE = BOXES.index("doble_generala")
-FULL_SHEET = (1 << BOX_COUNT) - 1
 UNLOCKED = 1 << BOX_COUNT
 STATE_COUNT = 1 << (BOX_COUNT + 1)
 # Two choices whose values differ by less than this are equally good; the earlier one in the
@@ -257,9 +256,8 @@ class Tables:
         values = rules.box_values()
         self.points = self._points(values)
         # unlocking[servida, hand]: filling the Generala box with this hand unlocks the Doble
-        self.unlocking = np.array([[box_score("doble_generala", FIVE_OF_A_KIND_HAND, False,
-                                              {"generala": int(p)}, values) > 0
-                                    for p in row] for row in self.points[:, GENERALA]])
+        self.unlocking = np.array([[_unlocks(rules, int(p)) for p in row]
+                                   for row in self.points[:, GENERALA]])
         first = dt.FIRST_ROLL.copy()
         if rules.servida_generala_wins:
             first[dt.FIVE_OF_A_KIND] = 0.0
@@ -355,8 +353,8 @@ class Tables:
 
     @property
     def hard_play(self) -> HardPlay:
-        """Built on first use, for the `win` level only: a `hard` hint needs no more than
-        `expected` and one `plan`."""
+        """Built on first use, for the `win` level and simulations: a hint at the other levels
+        needs no more than `expected` and one `plan`."""
         if self._hard_play is None:
             self._hard_play = self._build_hard_play()
         return self._hard_play
@@ -366,10 +364,9 @@ class Tables:
         row = np.full(STATE_COUNT, -1, dtype=np.int64)
         row[order] = np.arange(len(order))
         scale = max(1, -(-self.max_total // (DISTRIBUTION_BUCKETS - 1)))
+        width = round(self.max_total / scale) + BOX_COUNT + 1  # room for rounding per box
         play = HardPlay(row, np.zeros((len(order), 3, len(dt.HANDS)), dtype=np.int8),
-                        np.zeros((len(order), 0), dtype=np.float32), scale)
-        width = int(play.bucket(self.max_total)) + BOX_COUNT + 1  # room for rounding
-        play.future = np.zeros((len(order), width), dtype=np.float32)
+                        np.zeros((len(order), width), dtype=np.float32), scale)
         play.future[row[LAYERS[0]], 0] = 1.0
         for layer in LAYERS[1:]:
             for start in range(0, len(layer), chunk):
@@ -390,7 +387,8 @@ class Tables:
         hands = np.arange(len(dt.HANDS))[None, :]
         for rolls_made in (1, 2, 3):
             made = choice[:, rolls_made - 1]
-            stopped[int(rolls_made == 1)] += (made[..., None] == np.arange(BOX_COUNT)) * mass[..., None]
+            filled = made[..., None] == np.arange(BOX_COUNT)
+            stopped[int(rolls_made == 1)] += filled * mass[..., None]
             if rolls_made < 3:
                 is_box = made < BOX_COUNT
                 keep = dt.SUBKEEPS[hands, np.where(is_box, 0, made - BOX_COUNT)]
@@ -411,8 +409,8 @@ class Tables:
                     shifts = ((shift, ~locked), (0, locked)) if box == DOBLE else ((shift, True),)
                     for value, where in shifts:
                         rows = np.nonzero(where & (shares[:, g] > 0))[0]
-                        future[rows, value:] += (shares[rows, g, None]
-                                                 * play.future[play.row[child[rows]], :width - value])
+                        after = play.future[play.row[child[rows]], :width - value]
+                        future[rows, value:] += shares[rows, g, None] * after
         play.future[play.row[states]] = future
 
     # -- the win level ------------------------------------------------------------------------
