@@ -95,11 +95,13 @@ def play_match(strategies: Sequence[Strategy], rules: RuleKey,
 
 
 def head_to_head(challenger: Strategy, reference: Strategy, rules: RuleKey, games: int,
-                 seed: int) -> "HeadToHead":
-    """`games` two-player matches of `challenger` against `reference`, seats alternating,
-    each paired with the match of `reference` against itself over the same dice."""
+                 seed: int, first: int = 0) -> "HeadToHead":
+    """Two-player matches `first` to `first + games - 1` of `challenger` against
+    `reference`, seats alternating, each paired with the match of `reference` against itself
+    over the same dice (match n's dice come from the seed and n alone, so a run split in
+    parts plays the same matches)."""
     outcome = HeadToHead()
-    for game in range(games):
+    for game in range(first, first + games):
         dice = MatchDice(random.Random(f"{seed}:{game}"), 2)
         seat = game % 2
         pair = [reference, reference]
@@ -110,21 +112,30 @@ def head_to_head(challenger: Strategy, reference: Strategy, rules: RuleKey, game
 
 @dataclasses.dataclass
 class HeadToHead:
-    """Results of `head_to_head`: the challenger's wins, draws and losses, and per game the
-    difference between his result and the reference's own in the same seat over the same
-    dice (1 a win, 0.5 a draw, 0 a loss): its mean is the challenger's edge."""
+    """Results of `head_to_head`: the challenger's wins, draws and losses, his totals, and per
+    game the difference between his result and the reference's own in the same seat over the
+    same dice (1 a win, 0.5 a draw, 0 a loss): its mean is the challenger's edge."""
 
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    totals: list[int] = dataclasses.field(default_factory=list)
     differences: list[float] = dataclasses.field(default_factory=list)
 
     def add(self, match: Result, baseline: Result, seat: int) -> None:
+        self.totals.append(match.totals[seat])
         result = _result(match, seat)
         self.wins += result == 1.0
         self.draws += result == 0.5
         self.losses += result == 0.0
         self.differences.append(result - _result(baseline, seat))
+
+    def merge(self, other: "HeadToHead") -> None:
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        self.totals += other.totals
+        self.differences += other.differences
 
     @property
     def games(self) -> int:
