@@ -28,10 +28,11 @@ from referee.core.engine import Move
 from referee.core.hints import Advice, Alternative
 
 from . import dicetables as dt
+from .engine import GeneralaDice
 from .solver import RuleKey, sheet_state, tables_for
 from .strategies import STRATEGIES, Choice, Table, choice_index, win_plan
 
-LEVELS = ("easy", "medium", "hard", "win")
+LEVELS = GeneralaDice.hint_levels
 ALTERNATIVES = 3
 EXPECTED = "expected_final_score"
 WINNING = "win_probability"
@@ -59,7 +60,9 @@ def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
     chosen = STRATEGIES[level](table)
     priced = sorted(((float(values[choice_index(_choice_of_move(m), hand)]), i, m)
                      for i, m in enumerate(turn)), key=lambda item: (-item[0], item[1]))
-    move = next(m for m in turn if _choice_of_move(m) == chosen)
+    move = next((m for m in turn if _choice_of_move(m) == chosen), None)
+    if move is None:
+        raise ValueError(f"the {level} choice, {chosen.describe()}, is not among the moves given")
     value = float(values[choice_index(chosen, hand)])
     others = [Alternative(m, round(v, 6)) for v, _, m in priced if m is not move][:ALTERNATIVES]
     return Advice(move, measure, round(value, 6), _reason(table, chosen, measure, value, others),

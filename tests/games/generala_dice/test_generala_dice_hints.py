@@ -13,7 +13,7 @@ from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice import dicetables as dt
 from referee.games.generala_dice.solver import DEFAULT_RULES, sheet_state, tables_for
 from referee.games.generala_dice.state import Options, State
-from referee.games.generala_dice.strategies import Choice, choice_index
+from referee.games.generala_dice.strategies import STRATEGIES, Choice, choice_index
 
 NOW = 1_000.0
 LEVELS = ENGINE.hint_levels
@@ -32,8 +32,9 @@ def advise(state: State, level: str, player: str | None = None, now: float = NOW
     return ENGINE.advise(ENGINE.view(state, player), moves, level), moves
 
 
-def test_the_dice_engine_declares_the_four_levels():
+def test_the_dice_engine_declares_the_four_levels_and_plays_each():
     assert LEVELS == ("easy", "medium", "hard", "win")
+    assert tuple(STRATEGIES) == LEVELS
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -179,3 +180,8 @@ def test_a_player_with_no_move_or_an_unknown_level_is_refused_clearly():
         advise(state, "hard", player="bob")
     with pytest.raises(ValueError, match="unknown hint level"):
         advise(state, "expert")
+    # moves that leave out the level's own choice (a caller's filtered list) are refused too
+    view = ENGINE.view(state, "ann")
+    boxes_only = [m for m in ENGINE.legal_moves(state, now=NOW) if m["type"] == "score"]
+    with pytest.raises(ValueError, match="not among the moves"):
+        ENGINE.advise(view, boxes_only, "easy")  # a beginner keeps his 6 and rolls
