@@ -267,6 +267,10 @@ class Tables:
         self.outcomes = [[Outcome.of(self.points[servida, box], self.unlocking[servida]
                                      if box == GENERALA else np.zeros(len(dt.HANDS), bool))
                           for box in range(BOX_COUNT)] for servida in (0, 1)]
+        # groups[unlocked, servida, box, hand]: the hand's outcome group in that box (a locked
+        # Doble has one: nothing)
+        self.groups = np.array([[[o.group for o in row] for row in self.outcomes]] * 2)
+        self.groups[0, :, DOBLE] = 0
         self.expected = np.zeros(STATE_COUNT)
         for layer in LAYERS[1:]:
             self.expected[layer] = self.roll_values(layer, self.expected).start
@@ -439,37 +443,41 @@ class Tables:
             below *= np.concatenate([[0.0], cumulative[:-1]])
         # windows[z, x]: the chance of winning with z + x points in all
         windows = np.lib.stride_tricks.sliding_window_view((at_most + below) / 2, width)
-        rows, shifts, layout = self._stop_layout(state)
+        rows, shifts, first_outcome = self._stop_layout(state)
         after = windows[int(play.bucket(total)) + shifts]
         chances = np.append((play.future[rows] * after).sum(axis=1), -np.inf)
-        stops = chances[layout]
+        # outcome[servida, box, hand]: the first outcome of the box plus the hand's group
+        groups = self.groups[int(state & UNLOCKED != 0)]
+        outcome = first_outcome[:, :, None] + groups
+        outcome[first_outcome < 0] = len(rows)  # a filled box: worth -inf
+        stops = chances[outcome].transpose(0, 2, 1)
         return TurnPlan(stops[0][None], stops[1][None], self.first)
 
     def _stop_layout(self, state: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Where filling each box can lead from this sheet state: the `hard_play` rows of the
-        sheets after and the points scored (in buckets), one per outcome, and for each
-        servida flag, hand and box the outcome's number (one past the last for a filled box).
-        Kept per state, since a `win` player meets the same sheets again and again."""
+        """Where filling each box can lead from this sheet state, one outcome per group of
+        hands scoring alike (`Outcome`): the `hard_play` rows of the sheets after and the
+        points scored (in buckets); and the number of each box's first outcome, per servida
+        flag (-1 for a filled box). Kept per state (a few hundred bytes), since a `win` player
+        meets the same sheets again and again."""
         layout = self._layouts.get(state)
         if layout is not None:
             return layout
         play = self.hard_play
         rows: list[int] = []
         shifts: list[int] = []
-        numbers = np.full((2, len(dt.HANDS), BOX_COUNT), -1, dtype=np.intp)
+        first_outcome = np.full((2, BOX_COUNT), -1, dtype=np.intp)
         for servida in (0, 1):
             for box in free_boxes(state):
                 outcome = self.outcomes[servida][box]
                 if box == DOBLE and not state & UNLOCKED:  # a locked Doble scores nothing
-                    points, group, unlocks = [0], np.zeros(len(dt.HANDS), int), [False]
+                    points, unlocks = [0], [False]
                 else:
-                    points, group, unlocks = outcome.points, outcome.group, outcome.unlocks
-                numbers[servida, :, box] = len(rows) + group
+                    points, unlocks = outcome.points, outcome.unlocks
+                first_outcome[servida, box] = len(rows)
                 for p, unlock in zip(points, unlocks):
                     rows.append(play.row[state | 1 << box | (UNLOCKED if unlock else 0)])
                     shifts.append(int(play.bucket(p)))
-        numbers[numbers < 0] = len(rows)
-        layout = self._layouts[state] = (np.array(rows), np.array(shifts), numbers)
+        layout = self._layouts[state] = (np.array(rows), np.array(shifts), first_outcome)
         return layout
 
     # -- what a box costs -----------------------------------------------------------------------
