@@ -489,8 +489,10 @@ class Tables:
         return {box: float(best - stop[box]) for box in free_boxes(state)}
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=8)
 def tables_for(rules: RuleKey) -> Tables:
+    """The tables of an option set, built on first use; a handful of option sets are kept
+    (each up to about 20 MB once the `win` level has used it, most of it `hard_play`)."""
     return Tables(rules)
 
 
