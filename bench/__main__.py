@@ -1,5 +1,6 @@
 """`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
-echo of the same payloads, and state sizes at the start and end of a match.
+echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
+levels measured (`bench/generala.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -22,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import generala
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
@@ -238,6 +240,10 @@ def main() -> None:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "
               "in turns)")
         versus_uno(args.seconds)
+
+    if "generala-dice" in games:
+        print("\n== generala-dice hint levels (seeded self-play, the same games every run)")
+        generala.report()
 
     wrk = ensure_wrk()
     driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"

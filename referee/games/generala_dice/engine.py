@@ -34,6 +34,7 @@ class GeneralaDice(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard", "win")
     options = (
         Option("turn_seconds", "integer", 45,
                "seconds on the turn clock, shared by the rolls and the scoring; 0 disables it",
@@ -117,7 +118,8 @@ class GeneralaDice(Engine):
         return {"players": players, "winners": winners, "draw": draw}
 
     def view(self, state, player):
-        # Dice games hide nothing but the seed: a view is the table as everyone sees it.
+        # Dice games hide nothing but the seed: a view is the table as everyone sees it, the
+        # match's options (box values, house rules) included, since they decide good play.
         return {
             "players": list(state.players),
             "current": state.players[state.current],
@@ -125,8 +127,14 @@ class GeneralaDice(Engine):
             "dice": list(state.dice),
             "sheets": {p: dict(s) for p, s in zip(state.players, state.sheets)},
             "deadline": state.deadline,
+            "options": dataclasses.asdict(state.options),
             "you": player,
         }
+
+    def advise(self, view, moves, level):
+        # Imported on first use: the hint tables need numpy, which moves and views do not.
+        from .hints import advise
+        return advise(view, moves, level)
 
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now):

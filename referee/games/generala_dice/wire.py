@@ -69,7 +69,8 @@ EVENTS = (match_created_event(Options), DiceRolled, ServidaGenerala, BoxScored, 
 
 
 class View(Declared):
-    """The table as every player sees it: dice games hide nothing but the seed."""
+    """The table as every player sees it (dice games hide nothing but the seed), with the
+    match's options, which decide good play."""
 
     you: PlayerId
     players: list[PlayerId]
@@ -78,6 +79,7 @@ class View(Declared):
     dice: list[Die]
     sheets: dict[PlayerId, dict[Box, Count]]
     deadline: Deadline
+    options: Options
 
 
 class PlayerScore(Declared):

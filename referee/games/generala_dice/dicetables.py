@@ -1,0 +1,118 @@
+"""Five dice as numbers: the 252 hands, the 210 keeps and the chances between them.
+
+The order of the dice never matters to the rules, so a hand is one of the 252 multisets of five
+faces and a keep (the dice held before a roll) one of the 210 multisets of zero to four faces.
+Both are numbered in the order the engine lists its moves: fewer dice first, then by value.
+These tables do not depend on the match's options; the box scores built on them do
+(`referee.games.generala_dice.solver`).
+
+  HANDS[i]          the i-th hand, a sorted 5-tuple
+  KEEPS[k]          the k-th keep, a sorted tuple of 0 to 4 faces
+  TRANSITION[k, i]  the chance that keeping KEEPS[k] and rolling the rest gives HANDS[i]
+  FIRST_ROLL[i]     the chance that a turn's first roll (all five dice) gives HANDS[i]
+  SUBKEEPS[i]       the keeps a player holding HANDS[i] may choose, ascending, padded with 0
+                    (the empty keep, always allowed), so a maximum over the row is the best keep
+
+`best_keep` finds that maximum for many rows at once through the keeps one die smaller, four
+times less work than a maximum over SUBKEEPS; `first_keep_reaching` finds the first allowed keep
+worth a threshold without the padding.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import numpy as np
+
+FACES = (1, 2, 3, 4, 5, 6)
+DICE = 5
+
+HANDS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations_with_replacement(FACES, DICE))
+HAND_INDEX: dict[tuple[int, ...], int] = {hand: i for i, hand in enumerate(HANDS)}
+KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    keep for size in range(DICE) for keep in itertools.combinations_with_replacement(FACES, size))
+KEEP_INDEX: dict[tuple[int, ...], int] = {keep: k for k, keep in enumerate(KEEPS)}
+
+
+def hand_index(dice) -> int:
+    return HAND_INDEX[tuple(sorted(dice))]
+
+
+def keep_index(keep) -> int:
+    return KEEP_INDEX[tuple(sorted(keep))]
+
+
+def _transition() -> np.ndarray:
+    table = np.zeros((len(KEEPS), len(HANDS)))
+    for k, keep in enumerate(KEEPS):
+        rolled = DICE - len(keep)
+        for faces in itertools.combinations_with_replacement(FACES, rolled):
+            orders = math.factorial(rolled)  # the ordered rolls that show these faces
+            for count in Counter(faces).values():
+                orders //= math.factorial(count)
+            table[k, hand_index(keep + faces)] += orders / 6 ** rolled
+    return table
+
+
+def _sub_multisets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    results: list[tuple[int, ...]] = [()]
+    for face, count in sorted(Counter(hand).items()):
+        results = [r + (face,) * n for r in results for n in range(count + 1)]
+    return [r for r in results if len(r) < DICE]
+
+
+def _subkeeps() -> np.ndarray:
+    rows = [sorted(KEEP_INDEX[k] for k in _sub_multisets(hand)) for hand in HANDS]
+    width = max(map(len, rows))
+    return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.intp)
+
+
+def _one_die_less(multisets) -> np.ndarray:
+    """For each multiset, the keeps left by putting back one of its dice (padded by repeats)."""
+    rows = [sorted({KEEP_INDEX[m[:j] + m[j + 1:]] for j in range(len(m))}) for m in multisets]
+    width = max(map(len, rows))
+    return np.array([row + row[:1] * (width - len(row)) for row in rows], dtype=np.intp)
+
+
+TRANSITION = _transition()
+FIRST_ROLL = TRANSITION[KEEP_INDEX[()]].copy()
+SUBKEEPS = _subkeeps()
+# Hands of five of a kind, which some rules treat apart (Generala, the instant-win house rule).
+FIVE_OF_A_KIND = np.array([len(set(hand)) == 1 for hand in HANDS])
+_KEEPS_OF_SIZE = [np.array([k for k, keep in enumerate(KEEPS) if len(keep) == size], dtype=np.intp)
+                  for size in range(DICE)]
+_SMALLER_KEEPS = [None] + [_one_die_less([KEEPS[k] for k in _KEEPS_OF_SIZE[size]])
+                           for size in range(1, DICE)]
+_HAND_KEEPS = _one_die_less(HANDS)
+
+
+def best_keep(keep_values: np.ndarray) -> np.ndarray:
+    """best[:, i] = the largest keep_values[:, k] over the keeps k allowed with HANDS[i]."""
+    best = keep_values.copy()
+    for size in range(1, DICE):
+        these = _KEEPS_OF_SIZE[size]
+        best[:, these] = np.maximum(best[:, these], best[:, _SMALLER_KEEPS[size]].max(axis=2))
+    return best[:, _HAND_KEEPS].max(axis=2)
+
+
+# The allowed keeps of every hand one after another (SUBKEEPS without its padding): hand i's
+# are _ALLOWED_KEEPS[_ALLOWED_START[i]:_ALLOWED_START[i + 1]], at SUBKEEPS positions 0, 1, ...
+_ALLOWED_COUNT = [1 + int((row != 0).sum()) for row in SUBKEEPS]
+_ALLOWED_START = np.concatenate([[0], np.cumsum(_ALLOWED_COUNT)[:-1]]).astype(np.intp)
+_ALLOWED_KEEPS = np.concatenate([row[:n] for row, n in zip(SUBKEEPS, _ALLOWED_COUNT)])
+_ALLOWED_HANDS = np.repeat(np.arange(len(HANDS)), _ALLOWED_COUNT)
+_ALLOWED_POSITION = np.concatenate([np.arange(n) for n in _ALLOWED_COUNT])
+
+
+def first_keep_reaching(keep_values: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+    """position[:, i]: the first SUBKEEPS[i] position whose keep_values[:, k] reach
+    threshold[:, i] (SUBKEEPS.shape[1] when none does)."""
+    reached = keep_values[:, _ALLOWED_KEEPS] >= threshold[:, _ALLOWED_HANDS]
+    positions = np.where(reached, _ALLOWED_POSITION, SUBKEEPS.shape[1])
+    return np.minimum.reduceat(positions, _ALLOWED_START, axis=1)
+
+
+for _table in (TRANSITION, FIRST_ROLL, SUBKEEPS, FIVE_OF_A_KIND):
+    _table.flags.writeable = False

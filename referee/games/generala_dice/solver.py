@@ -1,0 +1,526 @@
+"""Exact Generala for one player: the play that maximises the expected final score.
+
+Boxes hold no bonus and no Chance, so what a sheet will still earn depends only on which boxes
+are free and on whether the Generala box holds its full value (that alone unlocks the Doble).
+A sheet is therefore one of 2**11 sets of filled boxes, times that one flag: its *sheet state*,
+an integer whose bit b is set when box b (in sheet order) is filled and whose bit 11 is set
+when the Doble is unlocked.
+
+`Tables.expected[s]` is the exact expected number of points a player still scores from the
+start of a turn at sheet state s, playing best. It is found by backward induction over the
+sheets, from full ones (nothing more to score) to the empty one, and within a turn over the
+252 hands, the rolls left and every keep (`roll_values`):
+
+  after the last roll      best box: what the dice score there + expected[sheet after]
+  with one roll left       the better of the best box and the best keep's expected value
+  after the first roll     the same, with the servida bonus on the boxes that have one
+  turn start               the first roll's hands weighed by their chances
+
+Box values are options, so the tables are built per option set, on first use, and kept
+(`tables_for`); building them takes a fraction of a second (`make bench` prints it).
+
+The house rule `servida_generala_wins` ends the match when a turn's first roll shows five of a
+kind. No choice can bring that about or avoid it (a first roll always rolls all five dice and
+every player has eleven turns), and when it happens the sheets no longer decide anything, so
+under that rule the tables value a sheet for the matches that run to their end: every turn's
+first roll is drawn among the 7,770 rolls that are not five of a kind. Expected scores are then
+"expected final score, given that no servida Generala ends the match".
+
+Scores come from the rules' own scorers (`scoring.box_score`) over the 252 hands, so the
+tables cannot disagree with the engine about what a box is worth.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import functools
+from typing import Any
+
+import numpy as np
+
+from . import dicetables as dt
+from .scoring import BOXES, box_score
+from .state import Options
+
+BOX_COUNT = len(BOXES)
+GENERALA = BOXES.index("generala")
+DOBLE = BOXES.index("doble_generala")
+UNLOCKED = 1 << BOX_COUNT
+STATE_COUNT = 1 << (BOX_COUNT + 1)
+# Two choices whose values differ by less than this are equally good; the earlier one in the
+# preference order (a box before a roll, boxes in sheet order, keeps of fewer dice first) wins,
+# so every computation that asks the same question gets the same answer.
+TIE = 1e-9
+# Future-score distributions (the `win` level) hold one bucket per point up to this many
+# points; house values that allow larger totals share a bucket between several points.
+DISTRIBUTION_BUCKETS = 1024
+FIVE_OF_A_KIND_HAND = (1,) * dt.DICE
+PLANS_KEPT = 64
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleKey:
+    """What the tables depend on among a match's options (not the clock)."""
+
+    escalera: int
+    full: int
+    poker: int
+    generala: int
+    doble_generala: int
+    servida_bonus: int
+    servida_generala_wins: bool
+
+    @classmethod
+    def of(cls, options: Options | dict[str, Any]) -> "RuleKey":
+        """From a match's options, as a view shows them (a dict) or as a state holds them."""
+        if isinstance(options, dict):
+            options = Options(**options)
+        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(cls)})
+
+    def options(self) -> Options:
+        return Options(**dataclasses.asdict(self))
+
+    def box_values(self) -> dict[str, int]:
+        return dict(_box_values(self))
+
+
+@functools.lru_cache(maxsize=64)
+def _box_values(rules: RuleKey) -> dict[str, int]:
+    return rules.options().box_values()
+
+
+DEFAULT_RULES = RuleKey.of(Options())
+
+
+def first_best(values: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Index of the first value within TIE of the largest along `axis`."""
+    top = values.max(axis=axis, keepdims=True)
+    return np.argmax(values >= top - TIE, axis=axis)
+
+
+def free_boxes(state: int) -> list[int]:
+    return [b for b in range(BOX_COUNT) if not state >> b & 1]
+
+
+def states_by_free_count() -> list[np.ndarray]:
+    """Every meaningful sheet state, grouped by the number of free boxes (the Doble flag only
+    where the Generala box is filled)."""
+    layers: list[list[int]] = [[] for _ in range(BOX_COUNT + 1)]
+    for mask in range(1 << BOX_COUNT):
+        free = BOX_COUNT - bin(mask).count("1")
+        layers[free].append(mask)
+        if mask >> GENERALA & 1:
+            layers[free].append(mask | UNLOCKED)
+    return [np.array(layer, dtype=np.int64) for layer in layers]
+
+
+LAYERS = states_by_free_count()
+
+
+CHOICES = BOX_COUNT + dt.SUBKEEPS.shape[1]
+
+
+@dataclasses.dataclass
+class RollValues:
+    """One turn's values for a batch of sheet states (rows) and the 252 hands (columns).
+
+    stop_plain, stop_servida: the best box now, after a later roll and after the first roll;
+    keep_third[:, k]: keeping KEEPS[k] after the second roll; after_second: a hand after the
+    second roll; keep_second[:, k]: keeping KEEPS[k] after the first roll; after_first: a hand
+    after the first roll; start: the turn's value before its first roll."""
+
+    stop_plain: np.ndarray
+    stop_servida: np.ndarray
+    keep_third: np.ndarray
+    after_second: np.ndarray
+    keep_second: np.ndarray
+    after_first: np.ndarray
+    start: np.ndarray
+
+
+def roll_values(stop_plain: np.ndarray, stop_servida: np.ndarray,
+                first: np.ndarray) -> RollValues:
+    """The turn's recursion over rolls and keeps, whatever a stop is worth (expected points for
+    the `hard` level, a chance of winning for `win`)."""
+    keep_third = stop_plain @ dt.TRANSITION.T
+    after_second = np.maximum(stop_plain, dt.best_keep(keep_third))
+    keep_second = after_second @ dt.TRANSITION.T
+    after_first = np.maximum(stop_servida, dt.best_keep(keep_second))
+    return RollValues(stop_plain, stop_servida, keep_third, after_second, keep_second,
+                      after_first, after_first @ first)
+
+
+class TurnPlan:
+    """The value of every choice of a turn, for a batch of sheet states.
+
+    stop_plain[s, h, b], stop_servida[s, h, b]: filling box b with hand h after a later roll /
+    after the first roll (-inf for a filled box). `choices(rolls_made)` lays out every choice
+    after that many rolls in the order of preference between equals: the boxes in sheet order,
+    then the keeps the hand allows (SUBKEEPS order: fewer dice first)."""
+
+    def __init__(self, stop_plain: np.ndarray, stop_servida: np.ndarray, first: np.ndarray):
+        self.stop_plain = stop_plain
+        self.stop_servida = stop_servida
+        self.rolls = roll_values(stop_plain.max(axis=2), stop_servida.max(axis=2), first)
+
+    @property
+    def start(self) -> np.ndarray:
+        return self.rolls.start
+
+    def _parts(self, rolls_made: int) -> tuple[np.ndarray, np.ndarray | None]:
+        """The boxes' values and the keeps' values (None after the last roll)."""
+        if rolls_made == 1:
+            return self.stop_servida, self.rolls.keep_second
+        return self.stop_plain, self.rolls.keep_third if rolls_made == 2 else None
+
+    def choices(self, rolls_made: int) -> np.ndarray:
+        """values[s, h, c]: choice c (a box if c < BOX_COUNT, else the keep
+        SUBKEEPS[h, c - BOX_COUNT]) after `rolls_made` rolls (1 to 3) showing hand h."""
+        stop, keep = self._parts(rolls_made)
+        if keep is None:
+            keeps = np.full(stop.shape[:2] + (CHOICES - BOX_COUNT,), -np.inf)
+        else:
+            keeps = keep[:, dt.SUBKEEPS]
+        return np.concatenate([stop, keeps], axis=2)
+
+    def decide(self, rolls_made: int) -> np.ndarray:
+        """choice[s, h]: the first of `choices(rolls_made)[s, h]` within TIE of the best, found
+        without laying every keep out beside the boxes."""
+        stop, keep = self._parts(rolls_made)
+        top = stop.max(axis=2)
+        if keep is not None:
+            top = np.maximum(top, dt.best_keep(keep))
+        threshold = (top - TIE)[..., None]
+        good_box = stop >= threshold
+        box = np.argmax(good_box, axis=2)
+        if keep is None:
+            return box
+        kept = dt.first_keep_reaching(keep, threshold[..., 0])
+        return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
+
+    def hand_choices(self, rolls_made: int, hand: int, row: int = 0) -> np.ndarray:
+        """`choices(rolls_made)[row, hand]`, for one hand only."""
+        stop, keep = self._parts(rolls_made)
+        keeps = (np.full(CHOICES - BOX_COUNT, -np.inf) if keep is None
+                 else keep[row, dt.SUBKEEPS[hand]])
+        return np.concatenate([stop[row, hand], keeps])
+
+    def decide_hand(self, rolls_made: int, hand: int, row: int = 0) -> int:
+        """`decide(rolls_made)[row, hand]`, for one hand only."""
+        return int(first_best(self.hand_choices(rolls_made, hand, row)))
+
+
+@dataclasses.dataclass
+class HardPlay:
+    """The `hard` policy for every sheet state, and what it leads to.
+
+    row[state]: the row of a sheet state in the arrays below (-1 for a meaningless state);
+    choice[row, r - 1, h]: the choice (as `TurnPlan.choices` numbers them) after r rolls
+    showing hand h; future[row, x]: the chance that the sheet still scores x * scale points
+    (exactly x points when scale is 1, which the default values give)."""
+
+    row: np.ndarray
+    choice: np.ndarray
+    future: np.ndarray
+    scale: int
+
+    def bucket(self, points) -> Any:
+        return np.rint(np.asarray(points) / self.scale).astype(np.int64)
+
+
+@dataclasses.dataclass
+class Outcome:
+    """How a box sorts the 252 hands by what they score there: points[g] for the hands of
+    group g (hands[:, g] is 1 for them), and whether that fills the Generala box so that it
+    unlocks the Doble (unlocks[g])."""
+
+    points: np.ndarray
+    hands: np.ndarray
+    group: np.ndarray
+    unlocks: np.ndarray
+
+    @classmethod
+    def of(cls, points: np.ndarray, unlocking: np.ndarray) -> "Outcome":
+        values, group = np.unique(points, return_inverse=True)
+        hands = (group[:, None] == np.arange(len(values))).astype(float)
+        unlocks = np.array([unlocking[group == g].any() for g in range(len(values))])
+        return cls(values, hands, group, unlocks)
+
+
+class Tables:
+    """Everything the solver knows for one option set (see the module's docstring)."""
+
+    def __init__(self, rules: RuleKey):
+        self.rules = rules
+        values = rules.box_values()
+        self.points = self._points(values)
+        # unlocking[servida, hand]: filling the Generala box with this hand unlocks the Doble
+        self.unlocking = np.array([[_unlocks(rules, int(p)) for p in row]
+                                   for row in self.points[:, GENERALA]])
+        first = dt.FIRST_ROLL.copy()
+        if rules.servida_generala_wins:
+            first[dt.FIVE_OF_A_KIND] = 0.0
+            first /= first.sum()
+        self.first = first
+        self.max_total = int(self.points.max(axis=(0, 2)).sum())
+        self.outcomes = [[Outcome.of(self.points[servida, box], self.unlocking[servida]
+                                     if box == GENERALA else np.zeros(len(dt.HANDS), bool))
+                          for box in range(BOX_COUNT)] for servida in (0, 1)]
+        # groups[unlocked, servida, box, hand]: the hand's outcome group in that box (a locked
+        # Doble has one: nothing)
+        self.groups = np.array([[[o.group for o in row] for row in self.outcomes]] * 2)
+        self.groups[0, :, DOBLE] = 0
+        self.expected = np.zeros(STATE_COUNT)
+        for layer in LAYERS[1:]:
+            self.expected[layer] = self.roll_values(layer, self.expected).start
+        self._hard_play: HardPlay | None = None
+        self._plans: collections.OrderedDict[int, TurnPlan] = collections.OrderedDict()
+        self._choices: dict[int, np.ndarray] = {}
+        self._layouts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    @staticmethod
+    def _points(values: dict[str, int]) -> np.ndarray:
+        """points[servida, box, hand]; the Doble's row as scored with the Doble unlocked."""
+        unlocked = {"generala": values["generala"]}
+        return np.array([[[box_score(box, hand, servida, unlocked, values) for hand in dt.HANDS]
+                          for box in BOXES] for servida in (False, True)], dtype=np.int64)
+
+    # -- one box ------------------------------------------------------------------------------
+    def box_points(self, states: np.ndarray, box: int, servida: bool) -> np.ndarray:
+        """Points each hand (columns) scores in `box` for each sheet state (rows); one row
+        for all states when the state does not matter."""
+        row = self.points[int(servida), box][None, :]
+        if box == DOBLE:
+            return row * (states & UNLOCKED != 0)[:, None]
+        return row
+
+    def box_children(self, states: np.ndarray, box: int, servida: bool) -> np.ndarray:
+        """The sheet state after filling `box`, per state (rows) and, where the hand matters
+        (the Generala box unlocks the Doble or not), per hand (columns)."""
+        child = (states | 1 << box)[:, None]
+        if box == GENERALA:
+            return np.where(self.unlocking[int(servida)][None, :], child | UNLOCKED, child)
+        return child
+
+    def box_values(self, states: np.ndarray, box: int, servida: bool,
+                   future: np.ndarray) -> np.ndarray:
+        """What stopping in `box` is worth per state and hand: its points plus `future` of the
+        sheet after; -inf where the box is already filled."""
+        closed = np.where(states >> box & 1 == 1, -np.inf, 0.0)[:, None]
+        return (self.box_points(states, box, servida)
+                + future[self.box_children(states, box, servida)] + closed)
+
+    def best_stop(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
+        """The value of the best box now, per state and hand."""
+        return functools.reduce(np.maximum, (self.box_values(states, b, servida, future)
+                                             for b in range(BOX_COUNT)))
+
+    def roll_values(self, states: np.ndarray, future: np.ndarray) -> RollValues:
+        return roll_values(self.best_stop(states, False, future),
+                           self.best_stop(states, True, future), self.first)
+
+    def stop_values(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
+        """stop[state, hand, box]: the value of filling each box now."""
+        return np.stack([self.box_values(states, b, servida, future) for b in range(BOX_COUNT)],
+                        axis=2)
+
+    # -- the hard policy ----------------------------------------------------------------------
+    def plan(self, states: np.ndarray) -> TurnPlan:
+        """The turn of the best expected score, from these sheet states; values are points
+        still to score, this turn's included."""
+        return TurnPlan(self.stop_values(states, False, self.expected),
+                        self.stop_values(states, True, self.expected), self.first)
+
+    def state_plan(self, state: int) -> TurnPlan:
+        """`plan` of one sheet state; the last few are kept (a turn asks up to three times)."""
+        plan = self._plans.get(state)
+        if plan is None:
+            plan = self._plans[state] = self.plan(np.array([state]))
+            if len(self._plans) > PLANS_KEPT:
+                self._plans.popitem(last=False)
+        return plan
+
+    def hard_choices(self, state: int) -> np.ndarray:
+        """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
+        state. Read from `hard_play` once that is built (simulations build it first), else
+        worked out from the state's own plan and kept (3 x 252 small numbers per state): the
+        same `TurnPlan.decide` over the same values either way."""
+        if self._hard_play is not None:
+            return self._hard_play.choice[self._hard_play.row[state]]
+        choices = self._choices.get(state)
+        if choices is None:
+            plan = self.state_plan(state)
+            choices = self._choices[state] = np.stack(
+                [plan.decide(r)[0] for r in (1, 2, 3)]).astype(np.int8)
+        return choices
+
+    @property
+    def hard_play(self) -> HardPlay:
+        """Built on first use, for the `win` level and simulations: a hint at the other levels
+        needs no more than `expected` and one `plan`."""
+        if self._hard_play is None:
+            self._hard_play = self._build_hard_play()
+        return self._hard_play
+
+    def _build_hard_play(self, chunk: int = 256) -> HardPlay:
+        order = np.concatenate(LAYERS)
+        row = np.full(STATE_COUNT, -1, dtype=np.int64)
+        row[order] = np.arange(len(order))
+        scale = max(1, -(-self.max_total // (DISTRIBUTION_BUCKETS - 1)))
+        width = round(self.max_total / scale) + BOX_COUNT + 1  # room for rounding per box
+        play = HardPlay(row, np.zeros((len(order), 3, len(dt.HANDS)), dtype=np.int8),
+                        np.zeros((len(order), width), dtype=np.float32), scale)
+        play.future[row[LAYERS[0]], 0] = 1.0
+        for layer in LAYERS[1:]:
+            for start in range(0, len(layer), chunk):
+                states = layer[start:start + chunk]
+                self._hard_play_of(states, play, width)
+        return play
+
+    def _hard_play_of(self, states: np.ndarray, play: HardPlay, width: int) -> None:
+        """Fills the choices and future-score distributions of `states`, whose successors
+        are filled already: the turn's hands are followed forward from the first roll."""
+        count = len(states)
+        plan = self.plan(states)
+        choice = np.stack([plan.decide(r) for r in (1, 2, 3)], axis=1)
+        play.choice[play.row[states]] = choice
+        # stopped[servida, s, h, box]: the chance the turn ends filling box with hand h
+        stopped = np.zeros((2, count, len(dt.HANDS), BOX_COUNT))
+        mass = np.broadcast_to(self.first, (count, len(dt.HANDS)))
+        hands = np.arange(len(dt.HANDS))[None, :]
+        for rolls_made in (1, 2, 3):
+            made = choice[:, rolls_made - 1]
+            filled = made[..., None] == np.arange(BOX_COUNT)
+            stopped[int(rolls_made == 1)] += filled * mass[..., None]
+            if rolls_made < 3:
+                is_box = made < BOX_COUNT
+                keep = dt.SUBKEEPS[hands, np.where(is_box, 0, made - BOX_COUNT)]
+                flat = np.arange(count)[:, None] * len(dt.KEEPS) + keep
+                kept = np.bincount(flat.ravel(), weights=np.where(is_box, 0.0, mass).ravel(),
+                                   minlength=count * len(dt.KEEPS))
+                mass = kept.reshape(count, len(dt.KEEPS)) @ dt.TRANSITION
+        future = np.zeros((count, width))
+        locked = states & UNLOCKED == 0
+        for servida in (0, 1):
+            for box in range(BOX_COUNT):
+                outcome = self.outcomes[servida][box]
+                shares = stopped[servida, :, :, box] @ outcome.hands
+                for g, p in enumerate(outcome.points):
+                    child = states | 1 << box | (UNLOCKED if outcome.unlocks[g] else 0)
+                    shift = int(play.bucket(p))
+                    # a locked Doble scores nothing, whatever the hand
+                    shifts = ((shift, ~locked), (0, locked)) if box == DOBLE else ((shift, True),)
+                    for value, where in shifts:
+                        rows = np.nonzero(where & (shares[:, g] > 0))[0]
+                        after = play.future[play.row[child[rows]], :width - value]
+                        future[rows, value:] += shares[rows, g, None] * after
+        play.future[play.row[states]] = future
+
+    # -- the win level ------------------------------------------------------------------------
+    def win_plan(self, state: int, total: int, opponents: list[tuple[int, int]]) -> TurnPlan:
+        """The turn that maximises the chance of winning, for a player at sheet `state` with
+        `total` points, against `opponents` (sheet state, total) who are between turns.
+
+        Every later turn, his own included, is taken to follow the `hard` policy, whose exact
+        future-score distributions the tables hold (`hard_play`); this turn's choices are then
+        the best against those: one step of policy improvement over `hard`, so never worse
+        than it. A tie on top counts half: value = P(no one above) + P(no one level) halved.
+        The opponents' futures are independent of his, so their final scores combine by
+        products of their distribution functions.
+        """
+        play = self.hard_play
+        width = play.future.shape[1]
+        span = 3 * width
+        at_most = np.ones(span)
+        below = np.ones(span)
+        for their_state, their_total in opponents:
+            final = np.zeros(span)
+            shift = int(play.bucket(their_total))
+            final[shift:shift + width] = play.future[play.row[their_state]]
+            cumulative = np.cumsum(final)
+            at_most *= cumulative
+            below *= np.concatenate([[0.0], cumulative[:-1]])
+        # windows[z, x]: the chance of winning with z + x points in all
+        windows = np.lib.stride_tricks.sliding_window_view((at_most + below) / 2, width)
+        rows, shifts, first_outcome = self._stop_layout(state)
+        after = windows[int(play.bucket(total)) + shifts]
+        chances = np.append((play.future[rows] * after).sum(axis=1), -np.inf)
+        # outcome[servida, box, hand]: the first outcome of the box plus the hand's group
+        groups = self.groups[int(state & UNLOCKED != 0)]
+        outcome = first_outcome[:, :, None] + groups
+        outcome[first_outcome < 0] = len(rows)  # a filled box: worth -inf
+        stops = chances[outcome].transpose(0, 2, 1)
+        return TurnPlan(stops[0][None], stops[1][None], self.first)
+
+    def _stop_layout(self, state: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Where filling each box can lead from this sheet state, one outcome per group of
+        hands scoring alike (`Outcome`): the `hard_play` rows of the sheets after and the
+        points scored (in buckets); and the number of each box's first outcome, per servida
+        flag (-1 for a filled box). Kept per state (a few hundred bytes), since a `win` player
+        meets the same sheets again and again."""
+        layout = self._layouts.get(state)
+        if layout is not None:
+            return layout
+        play = self.hard_play
+        rows: list[int] = []
+        shifts: list[int] = []
+        first_outcome = np.full((2, BOX_COUNT), -1, dtype=np.intp)
+        for servida in (0, 1):
+            for box in free_boxes(state):
+                outcome = self.outcomes[servida][box]
+                if box == DOBLE and not state & UNLOCKED:  # a locked Doble scores nothing
+                    points, unlocks = [0], [False]
+                else:
+                    points, unlocks = outcome.points, outcome.unlocks
+                first_outcome[servida, box] = len(rows)
+                for p, unlock in zip(points, unlocks):
+                    rows.append(play.row[state | 1 << box | (UNLOCKED if unlock else 0)])
+                    shifts.append(int(play.bucket(p)))
+        layout = self._layouts[state] = (np.array(rows), np.array(shifts), first_outcome)
+        return layout
+
+    # -- what a box costs -----------------------------------------------------------------------
+    def box_losses(self, state: int, hand: int, servida: bool) -> dict[int, float]:
+        """For each free box, the expected points lost by filling it with this hand rather
+        than the best box (0 for the best), under the `hard` policy's values."""
+        stop = self.stop_values(np.array([state]), servida, self.expected)[0, hand]
+        best = stop.max()
+        return {box: float(best - stop[box]) for box in free_boxes(state)}
+
+
+@functools.lru_cache(maxsize=8)
+def tables_for(rules: RuleKey) -> Tables:
+    """The tables of an option set, built on first use; a handful of option sets are kept
+    (each up to about 20 MB once the `win` level has used it, most of it `hard_play`)."""
+    return Tables(rules)
+
+
+def sheet_state(sheet: dict[str, int], rules: RuleKey) -> int:
+    """The sheet state of a score sheet (box name -> points)."""
+    state = sum(BOX_BITS[box] for box in sheet)
+    if "generala" in sheet and _unlocks(rules, sheet["generala"]):
+        state |= UNLOCKED
+    return state
+
+
+BOX_BITS = {box: 1 << b for b, box in enumerate(BOXES)}
+
+
+@functools.lru_cache(maxsize=256)
+def _unlocks(rules: RuleKey, generala: int) -> bool:
+    """Whether a Generala box holding these points lets a five of a kind score the Doble."""
+    return box_score("doble_generala", FIVE_OF_A_KIND_HAND, False, {"generala": generala},
+                     rules.box_values()) > 0
+
+
+def box_losses(options: Options | dict[str, Any], sheet: dict[str, int], dice,
+               servida: bool) -> dict[str, float]:
+    """For each free box of `sheet`, the expected final score lost by filling it now with
+    `dice` rather than filling the best box (0.0 for the best), playing best afterwards. A
+    turn that must end at once (the clock's timeout) can break a tie between boxes that score
+    the same with it: the smaller loss keeps more of the game's value."""
+    rules = RuleKey.of(options)
+    tables = tables_for(rules)
+    losses = tables.box_losses(sheet_state(sheet, rules), dt.hand_index(dice), servida)
+    return {BOXES[box]: loss for box, loss in losses.items()}
