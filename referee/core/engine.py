@@ -287,13 +287,34 @@ class Engine(ABC):
     def encode(self, state: Any) -> dict[str, Any]:
         return msgspec.to_builtins(state)
 
+    def state_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the open-mode state as `decode` reads it: every field of every
+        record required, nothing else allowed."""
+        schema = msgspec.json.schema(self.state_type)
+        for record in schema.get("$defs", {}).values():
+            if "properties" in record:
+                record["required"] = sorted(record["properties"])
+                record["additionalProperties"] = False
+        return schema
+
     def decode(self, data: Any, *, trusted: bool = False) -> Any:
-        """A state from its wire form. Types are checked strictly; unless the state comes
-        from a sealed token (`trusted`), every invariant is checked too."""
+        """A state from its wire form. Types are checked strictly. Unless the state comes
+        from a sealed token (`trusted`), it must also be complete, exactly as the referee
+        wrote it (every field and every resolved option present, nothing unknown: a missing
+        option must not quietly become its default in the middle of a match), and every
+        invariant is checked; each check lists all it finds."""
+        if not trusted:
+            missing_or_unknown = shape_problems(data, self.state_type)
+            if missing_or_unknown:
+                raise InvalidState("the state is not as the referee wrote it: "
+                                   + "; ".join(missing_or_unknown), problems=missing_or_unknown)
         try:
             state = msgspec.convert(data, self.state_type, strict=True)
         except (msgspec.ValidationError, TypeError, ValueError) as exc:
-            raise InvalidState(f"the state does not parse: {exc}", problems=[str(exc)]) from None
+            problems = [] if trusted else type_problems(data, self.state_type)
+            problems = problems or [str(exc)]
+            raise InvalidState("the state does not parse: " + "; ".join(problems),
+                               problems=problems) from None
         if not trusted:
             try:
                 problems = self.problems(state)
@@ -303,3 +324,69 @@ class Engine(ABC):
                 raise InvalidState("the state breaks the rules: " + "; ".join(problems),
                                    problems=problems)
         return state
+
+
+# -- the shape of a wire state ---------------------------------------------------------------------
+# A state type is a frozen dataclass whose fields hold plain values, nested dataclasses (the
+# options) or tuples of them (the plays of a trick). The two checks below follow that layout.
+
+def _layout(kind: type) -> tuple[tuple[str, Any, type | None, bool], ...]:
+    """Per field of a dataclass: its name, its type, the dataclass it holds (None for a plain
+    value) and whether it holds a tuple of them. Worked out once per type."""
+    cached = _LAYOUTS.get(kind)
+    if cached is None:
+        hints = typing.get_type_hints(kind)
+        rows = []
+        for f in dataclasses.fields(kind):
+            hint = hints[f.name]
+            args = typing.get_args(hint)
+            if dataclasses.is_dataclass(hint):
+                rows.append((f.name, hint, hint, False))
+            elif (typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
+                  and dataclasses.is_dataclass(args[0])):
+                rows.append((f.name, hint, args[0], True))
+            else:
+                rows.append((f.name, hint, None, False))
+        cached = _LAYOUTS[kind] = tuple(rows)
+    return cached
+
+
+_LAYOUTS: dict[type, tuple[tuple[str, Any, type | None, bool], ...]] = {}
+
+
+def shape_problems(data: Any, kind: type, path: str = "") -> list[str]:
+    """Every field of `kind` (and of the dataclasses inside it) that `data` lacks, and every
+    key it has that `kind` does not declare. Values are not judged here (`type_problems`)."""
+    where = path.rstrip(".") or "the state"
+    if not isinstance(data, dict):
+        return [f"{where}: must be an object"]
+    layout = _layout(kind)
+    declared = {name for name, *_ in layout}
+    problems = [f"{path}{key}: unknown field" for key in data if key not in declared]
+    for name, _, nested, many in layout:
+        if name not in data:
+            problems.append(f"{path}{name}: missing")
+        elif nested is not None:
+            value = data[name]
+            if not many:
+                problems += shape_problems(value, nested, f"{path}{name}.")
+            elif isinstance(value, list):
+                for k, item in enumerate(value):
+                    problems += shape_problems(item, nested, f"{path}{name}[{k}].")
+    return problems
+
+
+def type_problems(data: dict[str, Any], kind: type, path: str = "") -> list[str]:
+    """Every field of a complete wire state (`shape_problems` found nothing) whose value has
+    the wrong type, each with the first fault msgspec finds in it."""
+    problems = []
+    for name, hint, nested, many in _layout(kind):
+        value = data[name]
+        if nested is not None and not many:
+            problems += type_problems(value, nested, f"{path}{name}.")
+            continue
+        try:
+            msgspec.convert(value, hint, strict=True)
+        except (msgspec.ValidationError, TypeError, ValueError) as exc:
+            problems.append(f"{path}{name}: " + str(exc).replace("`$", f"`{path}{name}"))
+    return problems

@@ -51,7 +51,7 @@ class Referee:
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],
-                              "state_schema": msgspec.json.schema(engine.state_type)}
+                              "state_schema": engine.state_schema()}
                         for gid, engine in games.items()}
         self.contract = served_contract(OPENAPI_PATH, sorted(games))
 

@@ -49,8 +49,11 @@ def test_one_game_entry_adds_its_move_types_and_state_schema(client):
     body = client.get(DICE).get_json()
     assert {m["type"] for m in body["move_types"]} == {"roll", "score", "timeout"}
     created = client.post(f"{DICE}/matches", json={"players": ["a", "b"]}).get_json()
-    state_def = body["state_schema"]["$defs"]["State"]
-    assert set(state_def["required"]) <= set(created["state"])
+    definitions = body["state_schema"]["$defs"]
+    assert set(definitions["State"]["required"]) == set(created["state"])
+    for record in definitions.values():  # a posted state is exactly as written: all, no more
+        assert set(record["required"]) == set(record["properties"])
+        assert record["additionalProperties"] is False
 
 
 def assert_problem(response, status: int, code: str) -> dict:
@@ -163,7 +166,7 @@ def test_refused_moves_get_their_problem_code(client, move, status, code):
     (lambda s: s["sheets"][0].update(full=31), "cannot score"),
     (lambda s: s["sheets"][1].update(full=30), "turn order"),
     (lambda s: s.update(players=["ann", "ann"]), "unique"),
-    (lambda s: s.pop("seed"), "does not parse"),
+    (lambda s: s.pop("seed"), "seed: missing"),
     (lambda s: s.update(rolls="1"), "does not parse"),
 ], ids=["six-dice", "turn-past-players", "impossible-box-value", "box-out-of-turn",
         "duplicate-players", "missing-field", "wrong-type"])

@@ -246,6 +246,17 @@ def test_a_match_of_fewer_than_two_or_more_than_ten_players_is_refused(gc, n):
     assert err.value.code == "invalid_options"
 
 
+@pytest.mark.parametrize("n", [1, 11])
+def test_a_creation_request_for_fewer_than_two_or_more_than_ten_players_is_a_validation_error(
+        client, n):
+    # Over HTTP the player count is a fault of the request's `players`, named as such.
+    response = client.post("/v1/games/generala-cards/matches",
+                           json={"players": list(PLAYERS[:n] + ("kim",) * (n > 10))})
+    body = response.get_json()
+    assert response.status_code == 422 and body["code"] == "validation_error", body
+    assert "players" in body["errors"]
+
+
 @pytest.mark.parametrize("n", [2, 10])
 def test_two_and_ten_players_are_accepted(gc, n):
     state = new(gc, n)

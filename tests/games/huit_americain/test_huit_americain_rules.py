@@ -59,6 +59,16 @@ def test_more_players_than_leave_a_stock_are_refused(players, decks):
         ENGINE.new_match(names, ENGINE.resolve_options({"decks": decks}), "s", now=NOW)
 
 
+@pytest.mark.parametrize("players,decks", [(1, 1), (9, 1), (12, 2)])
+def test_a_creation_request_for_a_player_count_the_decks_cannot_seat_is_a_validation_error(
+        client, players, decks):
+    response = client.post("/v1/games/huit-americain/matches", json={
+        "players": [f"p{i}" for i in range(players)], "options": {"decks": decks}})
+    body = response.get_json()
+    assert response.status_code == 422 and body["code"] == "validation_error", body
+    assert "players" in body["errors"]
+
+
 def test_the_turned_up_cards_effect_does_not_apply():
     seen = set()
     for seed in range(400):
