@@ -10,6 +10,7 @@ import pytest
 from referee.core.cards import shuffled
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.games.empereur import ENGINE
+from referee.games.empereur.engine import _gift_plan
 from referee.games.empereur.ranks import strength
 from referee.games.empereur.testing import table
 
@@ -588,7 +589,7 @@ def _exchange(mode, hands, stage=1, previous=None, previous_emperor=0):
     state = table(hands, mode=mode, round=2, previous_roles=previous, phase="exchange",
                   exchange_stage=stage, dealer=n - 1, rest="stock",
                   previous_emperor=previous_emperor)
-    from referee.games.empereur.engine import _gift_plan  # the gifts the stage opens with
+    # the gifts the stage opens with, as the engine plans them
     return dataclasses.replace(state, gifts=tuple(_gift_plan(
         state.options, stage, state.previous_roles, state.previous_emperor)))
 
