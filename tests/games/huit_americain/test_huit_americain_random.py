@@ -6,10 +6,14 @@ invariant breaks, every listed legal move is accepted, views and events leak not
 match ends within MAX_MOVES moves.
 
 The bound: a round ends when a player lays his last card, blocks when everyone passes, or is
-blocked as endless when the only moves left loop (docs/rules/huit-americain.md). Over about
-200,000 random matches of these setups the longest took about 10,700 moves; before endless
-rounds were blocked, about one in 25,000 to 70,000 never ended (the setups of
-test_setups_that_once_looped_for_ever_now_end). MAX_MOVES is about three times the longest.
+blocked as endless when the only moves left loop (docs/rules/huit-americain.md, where the
+measurements are). Before endless rounds were blocked, about one setup in 40,000 never ended
+(test_setups_that_once_looped_for_ever_now_end keeps six). Since, every match ends, but random
+play is a random walk, and a rare kind of setup makes it long: two players drawing until
+they can play, kings carrying draw_four and no stop keep nearly every card in the two hands.
+Over 200 seeds that setup took a median of 6,600 moves, 31,900 at the 90th percentile (past
+the old bound of 30,000: the failure seen once) and 87,000 at the longest. MAX_MOVES is more
+than twice that longest; a tail fitted to those matches puts one beyond it below 1 in 10,000.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF
 
 NOW = 0.0
-MAX_MOVES = 30_000
+MAX_MOVES = 200_000
 VIEW_KEYS = {"you", "players", "round", "current", "phase", "hand", "top", "suit", "rank",
              "direction", "attack", "hand_counts", "stock_count", "pile_count", "unannounced",
              "give_to", "give_left"}
