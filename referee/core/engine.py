@@ -135,8 +135,9 @@ class Engine(ABC):
     options: ClassVar[tuple[Option, ...]]
     move_types: ClassVar[tuple[MoveType, ...]]
     state_type: ClassVar[type]
-    # Options that keep a random playout short, for tests, benchmarks and soak runs (a match
-    # of L'Empereur to 500 points can take a random player 100,000 moves). Not a preset.
+    # Options that keep a random playout short and independent of any clock, for tests,
+    # benchmarks and soak runs (a match of L'Empereur to 500 points can take a random player
+    # 100,000 moves; Generala's turn clock would run out on states posted later). Not a preset.
     playout_options: ClassVar[dict[str, Any]] = {}
     # The hint levels this game answers (`advise`); see referee.core.hints.
     hint_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
