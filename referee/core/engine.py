@@ -148,8 +148,9 @@ class Engine(ABC):
     event_types: ClassVar[tuple[type, ...]]
     view_type: ClassVar[type]
     scores_type: ClassVar[type]
-    # Options that keep a random playout short, for tests, benchmarks and soak runs (a match
-    # of L'Empereur to 500 points can take a random player 100,000 moves). Not a preset.
+    # Options that keep a random playout short and independent of any clock, for tests,
+    # benchmarks and soak runs (a match of L'Empereur to 500 points can take a random player
+    # 100,000 moves; Generala's turn clock would run out on states posted later). Not a preset.
     playout_options: ClassVar[dict[str, Any]] = {}
     # Rules between options (or between options and the players) that a creation must keep,
     # in words: the contract lists them beside the options, since not all of them can be
@@ -377,25 +378,41 @@ def _layout(kind: type) -> tuple[tuple[str, Any, type | None, bool], ...]:
 _LAYOUTS: dict[type, tuple[tuple[str, Any, type | None, bool], ...]] = {}
 
 
+def _fields_of(kind: type) -> tuple[frozenset[str], tuple[tuple[str, type, bool], ...]]:
+    """The field names of a dataclass, and its fields that hold dataclasses (one, or a tuple
+    of them): what `shape_problems` compares and descends into, on every open-mode request."""
+    cached = _FIELDS.get(kind)
+    if cached is None:
+        layout = _layout(kind)
+        cached = _FIELDS[kind] = (
+            frozenset(name for name, *_ in layout),
+            tuple((name, nested, many) for name, _, nested, many in layout
+                  if nested is not None))
+    return cached
+
+
+_FIELDS: dict[type, tuple[frozenset[str], tuple[tuple[str, type, bool], ...]]] = {}
+
+
 def shape_problems(data: Any, kind: type, path: str = "") -> list[str]:
     """Every field of `kind` (and of the dataclasses inside it) that `data` lacks, and every
     key it has that `kind` does not declare. Values are not judged here (`type_problems`)."""
-    where = path.rstrip(".") or "the state"
     if not isinstance(data, dict):
-        return [f"{where}: must be an object"]
-    layout = _layout(kind)
-    declared = {name for name, *_ in layout}
-    problems = [f"{path}{key}: unknown field" for key in data if key not in declared]
-    for name, _, nested, many in layout:
+        return [f"{path.rstrip('.') or 'the state'}: must be an object"]
+    names, records = _fields_of(kind)
+    problems: list[str] = []
+    if data.keys() != names:
+        problems += [f"{path}{key}: unknown field" for key in data if key not in names]
+        problems += [f"{path}{name}: missing" for name, *_ in _layout(kind) if name not in data]
+    for name, nested, many in records:
         if name not in data:
-            problems.append(f"{path}{name}: missing")
-        elif nested is not None:
-            value = data[name]
-            if not many:
-                problems += shape_problems(value, nested, f"{path}{name}.")
-            elif isinstance(value, list):
-                for k, item in enumerate(value):
-                    problems += shape_problems(item, nested, f"{path}{name}[{k}].")
+            continue  # reported above
+        value = data[name]
+        if not many:
+            problems += shape_problems(value, nested, f"{path}{name}.")
+        elif isinstance(value, list):
+            for k, item in enumerate(value):
+                problems += shape_problems(item, nested, f"{path}{name}[{k}].")
     return problems
 
 
@@ -405,7 +422,7 @@ def type_problems(data: dict[str, Any], kind: type, path: str = "") -> list[str]
     problems = []
     for name, hint, nested, many in _layout(kind):
         value = data[name]
-        if nested is not None and not many:
+        if nested is not None and not many and isinstance(value, dict):
             problems += type_problems(value, nested, f"{path}{name}.")
             continue
         try:

@@ -134,6 +134,15 @@ def test_a_posted_state_with_values_of_the_wrong_type_lists_each_of_them(game_id
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("options", [None, [], 3, "defaults"], ids=repr)
+def test_a_posted_state_whose_options_are_not_an_object_is_invalid_state(game_id, options):
+    engine = REGISTRY[game_id]
+    data = wire_of(engine, real_states(engine)[0])
+    data["options"] = options
+    assert refusal(engine, data) == ["options: must be an object"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_state_options_are_exactly_the_declared_option_table(game_id):
     # What "unknown to the option table" means: the state's options record has one field per
     # declared option, no more and no fewer.

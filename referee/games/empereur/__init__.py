@@ -12,10 +12,13 @@ k > 1 cards of one rank on top of the pile makes the next player draw k - 1 card
 stock is rebuilt from the pile less its highest-ranked cards. Normal/Elite: the first player
 out is the Emperor and the round ends (out with a joker: he is a Subject and play goes on).
 Mirror modes: players out are the Elect, the last one holding cards (or out with a joker) is
-the Outcast. Elite modes count card values (3-10, J 11, Q 12, K 13, A 14, 2 15, joker 20) for
-the Emperor (Subjects' cards) or the Outcast (all cards left). From round two, an exchange
-opens the round: Subjects give the Emperor a highest card, he gives each one a card of his
-choice (Mirror: the Outcast gives each Elect a highest card, each Elect gives him one).
+the Outcast, and the first out without a joker is also the round's Emperor (the others his
+Subjects). Elite modes count card values (3-10, J 11, Q 12, K 13, A 14, 2 15, joker 20) for
+the Emperor (Subjects' cards) or the Outcast (all cards left). From round two, exchanges open
+the round, by mode: Elite and Mirror Elite, the Emperor's (Subjects give him a highest card,
+he gives each one a card of his choice); Mirror Normal and Mirror Elite, the Outcast's (he
+gives each Elect a highest card, each Elect gives him one); Mirror Elite has both, the
+Emperor's first; Normal has none.
 Normal/Mirror Normal last `rounds` rounds; Elite modes end when a player reaches
 `target_points` (he wins in Elite, loses in Mirror Elite).
 
@@ -27,7 +30,7 @@ Moves (`type`, `player`, and):
          construction, 120 the largest met in random matches (docs/rules/empereur.md).
   draw   no field; once a turn, instead of playing first
   pass   no field; only after drawing
-  give   card, to: a gift of the exchange (several players may have to give at once)
+  give   card, to: a gift of an exchange (several players may have to give at once)
 
 Options: jokers (0-2, default 2), mode (normal, elite, mirror_normal, mirror_elite),
 rounds (1-50, default 3), target_points (1-10000, default 500).

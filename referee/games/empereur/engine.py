@@ -14,11 +14,10 @@ from referee.core.errors import IllegalMove
 
 from .ranks import RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
 from . import wire
-from .state import MODES, PHASES, ROLES, Options, State
+from .state import EXCHANGES, MODES, PHASES, ROLES, Options, State
 
 HAND_SIZE = 7
 MAX_DEALER_DRAWS = 100  # tie-break rounds of the dealer draw before the first tied player deals
-PHASE_ROLES = {False: ("emperor", "subject"), True: ("elect", "outcast")}
 
 
 class Empereur(Engine):
@@ -77,7 +76,7 @@ class Empereur(Engine):
             phase="play", dealer=0, hands=tuple(() for _ in range(n)), stock=(), pile=(),
             pile_ranks=(), last_player=None, current=0, drawn=False, roles=("",) * n,
             previous_roles=("",) * n, gifts=(), exchange_stage=0, rounds_won=(0,) * n,
-            rounds_lost=(0,) * n, points=(0,) * n,
+            rounds_lost=(0,) * n, points=(0,) * n, emperor=None, previous_emperor=None,
         )
         table = _Table(blank)
         table.start_round(1)
@@ -104,6 +103,8 @@ class Empereur(Engine):
 
     def scores(self, state):
         elite = state.options.elite
+        titles = _titles(state.roles, state.emperor, state.options.mirror)
+        earlier = _titles(state.previous_roles, state.previous_emperor, state.options.mirror)
         players = {}
         for i, p in enumerate(state.players):
             players[p] = {
@@ -111,6 +112,8 @@ class Empereur(Engine):
                 "cards": len(state.hands[i]),
                 "role": state.roles[i] or None,
                 "previous_role": state.previous_roles[i] or None,
+                "roles": titles[i],
+                "previous_roles": earlier[i],
                 "rounds_won": state.rounds_won[i],
                 "rounds_lost": state.rounds_lost[i],
                 "points": state.points[i],
@@ -142,8 +145,12 @@ class Empereur(Engine):
             "last_player": None if state.last_player is None else players[state.last_player],
             "roles": {p: r or None for p, r in zip(players, state.roles)},
             "previous_roles": {p: r or None for p, r in zip(players, state.previous_roles)},
+            "emperor": None if state.emperor is None else players[state.emperor],
+            "previous_emperor": (None if state.previous_emperor is None
+                                 else players[state.previous_emperor]),
             "gifts_due": [{"from": players[g], "to": players[r]} for g, r in state.gifts],
             "exchange_stage": state.exchange_stage,
+            "exchange": _exchange_of(state.options, state.exchange_stage),
             "points": dict(zip(players, state.points)),
             "rounds_won": dict(zip(players, state.rounds_won)),
             "rounds_lost": dict(zip(players, state.rounds_lost)),
@@ -226,9 +233,10 @@ def _play_moves(state: State) -> list[Move]:
 
 def _give_moves(state: State) -> list[Move]:
     moves: list[Move] = []
+    forced = _forced_stage(state.exchange_stage)
     for g, r in sorted(state.gifts):
         hand = state.hands[g]
-        cards = _highest(hand) if state.exchange_stage == 1 else hand
+        cards = _highest(hand) if forced else hand
         for c in dict.fromkeys(cards):
             moves.append({"type": "give", "player": state.players[g], "card": c,
                           "to": state.players[r]})
@@ -256,21 +264,63 @@ def _result(state: State) -> tuple[list[str], list[str]]:
     return (others, marked) if opts.mirror else (marked, others)
 
 
-def _gift_plan(state_roles: tuple[str, ...] | list[str], mirror: bool, stage: int):
-    """The gifts of an exchange stage, from the last round's roles, in seat order."""
-    if mirror:
-        head = [i for i, r in enumerate(state_roles) if r == "outcast"]
-        rest = [i for i, r in enumerate(state_roles) if r == "elect"]
-    else:
-        head = [i for i, r in enumerate(state_roles) if r == "emperor"]
-        rest = [i for i, r in enumerate(state_roles) if r == "subject"]
-    if len(head) != 1:
-        return None
-    h = head[0]
-    if mirror:  # stage 1: the Outcast gives each Elect; stage 2: each Elect gives him
-        return [(h, e) for e in rest] if stage == 1 else [(e, h) for e in rest]
-    # stage 1: each Subject gives the Emperor; stage 2: the Emperor gives each Subject
-    return [(s, h) for s in rest] if stage == 1 else [(h, s) for s in rest]
+def _titles(roles, emperor: int | None, mirror: bool) -> list[list[str]]:
+    """Every title each player holds in a round (« Classement »): Emperor or Subject, and in
+    the Mirror modes Elect or Outcast besides. Nobody is a Subject before there is an Emperor
+    or the round is over; a Subject who went out with a joker is one at once."""
+    over = all(roles)
+    titles = []
+    for i, role in enumerate(roles):
+        held = []
+        if i == emperor:
+            held.append("emperor")
+        elif emperor is not None or over or role == "subject":
+            held.append("subject")
+        if mirror and role in ("elect", "outcast"):
+            held.append(role)
+        titles.append(held)
+    return titles
+
+
+def _exchange_of(options: Options, stage: int) -> str | None:
+    """Which exchange an exchange stage belongs to ("emperor" or "outcast"), None outside."""
+    exchanges = EXCHANGES[options.mode]
+    return exchanges[(stage - 1) // 2] if 1 <= stage <= 2 * len(exchanges) else None
+
+
+def _forced_stage(stage: int) -> bool:
+    """The first stage of each exchange is the forced gifts of highest cards."""
+    return stage % 2 == 1
+
+
+def _gift_plan(options: Options, stage: int, roles, emperor: int | None):
+    """The gifts of an exchange stage, from the last round's roles and Emperor, in seat
+    order; empty when that exchange has nobody to hold it (no Emperor last round)."""
+    exchange = _exchange_of(options, stage)
+    if exchange == "emperor":
+        if emperor is None:
+            return []
+        head, rest = emperor, [i for i in range(len(roles)) if i != emperor]
+        # forced: each Subject gives the Emperor; free: the Emperor gives each Subject
+        return [(s, head) for s in rest] if _forced_stage(stage) else [(head, s) for s in rest]
+    if exchange == "outcast":
+        outcasts = [i for i, r in enumerate(roles) if r == "outcast"]
+        if len(outcasts) != 1:
+            return []
+        head, rest = outcasts[0], [i for i, r in enumerate(roles) if r == "elect"]
+        # forced: the Outcast gives each Elect; free: each Elect gives the Outcast
+        return [(head, e) for e in rest] if _forced_stage(stage) else [(e, head) for e in rest]
+    return []
+
+
+def _next_stage(options: Options, after: int, roles, emperor: int | None):
+    """The first exchange stage after `after` that has gifts, and its gifts; (0, []) if none
+    is left. An exchange with nobody to hold it is skipped whole."""
+    for stage in range(after + 1, 2 * len(EXCHANGES[options.mode]) + 1):
+        plan = _gift_plan(options, stage, roles, emperor)
+        if plan:
+            return stage, plan
+    return 0, []
 
 
 # == the mutable table used while applying a move =================================================
@@ -298,6 +348,8 @@ class _Table:
         self.rounds_won = list(s.rounds_won)
         self.rounds_lost = list(s.rounds_lost)
         self.points = list(s.points)
+        self.emperor = s.emperor
+        self.previous_emperor = s.previous_emperor
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -310,7 +362,8 @@ class _Table:
             roles=tuple(self.roles), previous_roles=tuple(self.previous_roles),
             gifts=tuple(self.gifts), exchange_stage=self.exchange_stage,
             rounds_won=tuple(self.rounds_won), rounds_lost=tuple(self.rounds_lost),
-            points=tuple(self.points),
+            points=tuple(self.points), emperor=self.emperor,
+            previous_emperor=self.previous_emperor,
         )
 
     # -- rounds ------------------------------------------------------------------------------
@@ -351,17 +404,25 @@ class _Table:
         self.events.append({"type": "stock_formed", "count": len(self.stock)})
         if number > 1:
             self.previous_roles = tuple(self.roles)
+            self.previous_emperor = self.emperor
         self.roles = [""] * n
+        self.emperor = None
         self.drawn = False
-        if number > 1 and (plan := _gift_plan(self.previous_roles, self.opts.mirror, 1)):
+        stage, plan = (_next_stage(self.opts, 0, self.previous_roles, self.previous_emperor)
+                       if number > 1 else (0, []))
+        if plan:
             self.phase = "exchange"
-            self.exchange_stage = 1
-            self.gifts = plan
             self.current = (self.dealer + 1) % n
-            self.events.append({"type": "exchange_started", "stage": 1,
-                                "gifts": self._gift_list()})
+            self._open_stage(stage, plan)
         else:
             self._begin_play()
+
+    def _open_stage(self, stage: int, plan: list[tuple[int, int]]) -> None:
+        self.exchange_stage = stage
+        self.gifts = plan
+        self.events.append({"type": "exchange_started", "stage": stage,
+                            "exchange": _exchange_of(self.opts, stage),
+                            "gifts": self._gift_list()})
 
     def _gift_list(self) -> list[dict[str, str]]:
         return [{"from": self.players[g], "to": self.players[r]} for g, r in self.gifts]
@@ -383,9 +444,8 @@ class _Table:
                 self.roles[i] = "elect" if opts.mirror else "subject"
         gained = [0] * n
         if opts.mode == "elite":
-            e = self.roles.index("emperor")
-            gained[e] = sum(value(c) for i in range(n) if self.roles[i] == "subject"
-                            for c in self.hands[i])
+            gained[self.emperor] = sum(value(c) for i in range(n) if self.roles[i] == "subject"
+                                       for c in self.hands[i])
         elif opts.mode == "mirror_elite":
             o = self.roles.index("outcast")
             gained[o] = sum(value(c) for h in self.hands for c in h)
@@ -398,6 +458,7 @@ class _Table:
         self.events.append({
             "type": "round_result", "round": self.round,
             "roles": dict(zip(self.players, self.roles)),
+            "emperor": None if self.emperor is None else self.players[self.emperor],
             "hand_values": {p: sum(value(c) for c in h) for p, h in zip(self.players, self.hands)},
             "cards_left": {p: len(h) for p, h in zip(self.players, self.hands)},
             "points_gained": dict(zip(self.players, gained)),
@@ -526,9 +587,12 @@ class _Table:
         if finished and joker and mirror:
             self.roles[i] = "outcast"
             self.events.append({"type": "player_out", "player": p, "role": "outcast",
-                                "joker_finish": True})
+                                "joker_finish": True, "emperor": False})
             self.end_round()
             return
+        crowned = finished and not joker and self.emperor is None
+        if crowned:  # the first out the regular way: this round's Emperor, in every mode
+            self.emperor = i
         if finished:
             self.roles[i] = "subject" if joker else ("elect" if mirror else "emperor")
         # the run on top of the pile, counted before a two clears it
@@ -555,7 +619,7 @@ class _Table:
         if finished:
             role = self.roles[i]
             self.events.append({"type": "player_out", "player": p, "role": role,
-                                "joker_finish": joker})
+                                "joker_finish": joker, "emperor": crowned})
             if role == "emperor":
                 for o in range(self.n):
                     if o != i:
@@ -564,7 +628,10 @@ class _Table:
                 return
             active = [o for o in range(self.n) if self.roles[o] == ""]
             if len(active) == 1:
-                self.roles[active[0]] = "outcast" if mirror else "emperor"
+                last = active[0]
+                self.roles[last] = "outcast" if mirror else "emperor"
+                if not mirror:  # « S'il n'y a plus qu'un joueur … il devient Empereur »
+                    self.emperor = last
                 self.end_round()
                 return
         if rank == TWO and self.roles[i] == "":
@@ -584,7 +651,7 @@ class _Table:
         hand = self.hands[g]
         if not isinstance(card, str) or card not in hand:
             raise IllegalMove("cards_in_hand", f"you do not hold {card!r}")
-        if self.exchange_stage == 1 and card not in _highest(hand):
+        if _forced_stage(self.exchange_stage) and card not in _highest(hand):
             raise IllegalMove("give_highest", "this gift must be one of your highest cards "
                               "(a joker is highest)")
         hand.remove(card)
@@ -593,15 +660,15 @@ class _Table:
         # the card is told to the giver and the receiver only
         self.events.append({"type": "card_given", "player": players[g], "to": players[target],
                             "stage": self.exchange_stage,
+                            "exchange": _exchange_of(self.opts, self.exchange_stage),
                             "private": {"players": [players[g], players[target]],
                                         "card": card}})
         if self.gifts:
             return
-        if self.exchange_stage == 1:
-            self.exchange_stage = 2
-            self.gifts = _gift_plan(self.previous_roles, self.opts.mirror, 2) or []
-            self.events.append({"type": "exchange_started", "stage": 2,
-                                "gifts": self._gift_list()})
+        stage, plan = _next_stage(self.opts, self.exchange_stage, self.previous_roles,
+                                  self.previous_emperor)
+        if plan:
+            self._open_stage(stage, plan)
         else:
             self.events.append({"type": "exchange_finished", "round": self.round})
             self._begin_play()
@@ -636,6 +703,10 @@ def _problems(engine: Empereur, state: State) -> list[str]:
         problems.append(f"the turn index {state.current} is past the players")
     if len(state.pile) != len(state.pile_ranks):
         problems.append("the pile and its ranks differ in length")
+    for name in ("emperor", "previous_emperor"):
+        seat = getattr(state, name)
+        if seat is not None and not 0 <= seat < n:
+            problems.append(f"the {name} index {seat} is past the players")
     if problems:
         return problems
     opts = state.options
@@ -696,11 +767,24 @@ def _problems(engine: Empereur, state: State) -> list[str]:
         return (roles.count(head_role) == 1
                 and all(r in (winner_role, loser_role) for r in roles))
 
-    if state.round == 1 and any(state.previous_roles):
+    def emperor_problems(roles: tuple[str, ...], emperor: int | None, which: str) -> list[str]:
+        # Normal, Elite: the roles name him. Mirror: an Elect, if anyone went out the
+        # regular way before a joker finish ended the round.
+        if not mirror:
+            if roles.count("emperor") == 1 and emperor != roles.index("emperor"):
+                return [f"{which} Emperor is not the player whose role is emperor"]
+        elif emperor is not None and roles[emperor] != "elect":
+            return [f"{which} Emperor is not an Elect"]
+        return []
+
+    if state.round == 1 and (any(state.previous_roles) or state.previous_emperor is not None):
         problems.append("there are no previous roles in the first round")
     if state.round > 1 and not complete(state.previous_roles):
         problems.append("the last round's roles need one " + head_role + " and "
                         + (("Elect" if mirror else "Subjects") + " for the rest"))
+    elif state.round > 1:
+        problems += emperor_problems(state.previous_roles, state.previous_emperor,
+                                     "the last round's")
     target = opts.target_points
     if opts.elite:
         reached = [p for p, pts in zip(players, state.points) if pts >= target]
@@ -711,8 +795,11 @@ def _problems(engine: Empereur, state: State) -> list[str]:
     if state.phase == "finished":
         if not complete(state.roles):
             problems.append("a finished match keeps its last round's complete roles")
-        elif opts.elite and reached and state.roles[players.index(reached[0])] != head_role:
-            problems.append("the player at the target must be the last round's " + head_role)
+        else:
+            problems += emperor_problems(state.roles, state.emperor, "the last round's")
+            if opts.elite and reached and state.roles[players.index(reached[0])] != head_role:
+                problems.append("the player at the target must be the last round's "
+                                + head_role)
         if not opts.elite and state.round != opts.rounds:
             problems.append("a match in rounds ends after its last round")
         if state.gifts or state.exchange_stage or state.drawn:
@@ -725,10 +812,15 @@ def _problems(engine: Empereur, state: State) -> list[str]:
             problems.append("the pile is empty and nobody has drawn during the exchange")
         if state.round < 2:
             problems.append("there is no exchange before the first round")
-        if state.exchange_stage not in (1, 2):
-            problems.append("an exchange is at stage 1 or 2")
+        if state.emperor is not None:
+            problems.append("nobody is this round's Emperor before play starts")
+        stages = 2 * len(EXCHANGES[opts.mode])
+        if not 1 <= state.exchange_stage <= stages:
+            problems.append(f"an exchange of mode {opts.mode} is at a stage from 1 to {stages}"
+                            if stages else f"mode {opts.mode} has no exchange")
         elif complete(state.previous_roles):
-            plan = _gift_plan(state.previous_roles, mirror, state.exchange_stage) or []
+            plan = _gift_plan(opts, state.exchange_stage, state.previous_roles,
+                              state.previous_emperor)
             if not state.gifts or any(gf not in plan for gf in state.gifts) \
                     or len(set(state.gifts)) != len(state.gifts):
                 problems.append("the gifts due do not match the last round's roles")
@@ -752,6 +844,12 @@ def _problems(engine: Empereur, state: State) -> list[str]:
             problems.append(f"{p} is out of the round but holds cards")
     if state.roles[state.current] != "":
         problems.append("the player to act is out of the round")
+    if not mirror and state.emperor is not None:
+        problems.append("a round in play has no Emperor yet: his finish ends it")
+    if mirror and (state.emperor is None) != ("elect" not in state.roles):
+        problems.append("the first Elect out of a round is its Emperor, and only he")
+    elif mirror and state.emperor is not None and state.roles[state.emperor] != "elect":
+        problems.append("this round's Emperor is not an Elect")
     if state.last_player is not None and state.last_player == state.current:
         problems.append("the pile's last player is to act: his pile should have been cleared")
     return problems

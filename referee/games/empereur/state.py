@@ -8,6 +8,15 @@ MODES = ("normal", "elite", "mirror_normal", "mirror_elite")
 PHASES = ("exchange", "play", "finished")
 # Roles a player holds in a round: "" while he still plays, then one of these.
 ROLES = ("emperor", "subject", "elect", "outcast")
+# The exchanges that open a round from the second on, in the order they happen, by mode
+# (« Règle des modes Elite et Miroir Elite », then « Règle des modes Miroir »). Each has two
+# stages: the forced gifts of highest cards, then the free gifts.
+EXCHANGES = {
+    "normal": (),
+    "elite": ("emperor",),
+    "mirror_normal": ("outcast",),
+    "mirror_elite": ("emperor", "outcast"),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,7 +54,15 @@ class State:
     roles: tuple[str, ...]  # this round: "" still playing, else one of ROLES
     previous_roles: tuple[str, ...]  # the roles of the last finished round ("" before any)
     gifts: tuple[tuple[int, int], ...]  # exchange: (giver, receiver) gifts still due this stage
-    exchange_stage: int  # 0 outside an exchange, 1 the forced highest cards, 2 the free gifts
+    # 0 outside an exchange; else the stage among the mode's exchanges (EXCHANGES): 1 and 2 the
+    # first exchange's forced highest cards and free gifts, 3 and 4 the second's (Mirror Elite)
+    exchange_stage: int
     rounds_won: tuple[int, ...]  # rounds as Emperor (Normal, Elite) or Elect (Mirror modes)
     rounds_lost: tuple[int, ...]  # rounds as Subject (Normal, Elite) or Outcast (Mirror modes)
     points: tuple[int, ...]  # Elite modes' points; always 0 in the Normal modes
+    # This round's Emperor, in every mode: the first player to empty his hand without a joker
+    # (in Normal and Elite also the last one left when the others went out by joker); None
+    # until then, and for a Mirror round ended by a joker finish before anyone went out. In
+    # the Mirror modes he is an Elect as well; everyone else is his Subject.
+    emperor: int | None = None
+    previous_emperor: int | None = None  # the last finished round's Emperor

@@ -10,6 +10,8 @@ from referee.core.cards import standard_deck
 from .ranks import sort_hand
 from .state import Options, State
 
+DERIVED = object()  # an Emperor worked out from the roles (see `table`)
+
 
 def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
           stock: list[str] | None = None, rest: str | int = "stock", current: int = 0,
@@ -20,9 +22,12 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
           rounds_lost: list[int] | None = None, points: list[int] | None = None,
           phase: str = "play", gifts: list[tuple[int, int]] | None = None,
           exchange_stage: int = 0, players: tuple[str, ...] | None = None,
-          seed: str = "test-seed", step: int = 0) -> State:
+          seed: str = "test-seed", step: int = 0, emperor: Any = DERIVED,
+          previous_emperor: Any = DERIVED) -> State:
     """A state in play. `rest` is "stock" (the unnamed cards go under the named stock) or a
-    player index (they go to his hand)."""
+    player index (they go to his hand). Unless given, the Emperor of this round and of the
+    last one are worked out from the roles: the player whose role is emperor, or in the
+    Mirror modes the first Elect in seat order."""
     n = len(hands)
     players = players or tuple("abcdef"[:n])
     pile = pile or []
@@ -54,6 +59,13 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
         won = list(rounds_won)
     if rounds_lost is not None:
         lost = list(rounds_lost)
+    roles = list(roles or [""] * n)
+    if emperor is DERIVED:
+        emperor = _emperor_of(roles, mode)
+        if phase == "play" and not mode.startswith("mirror"):
+            emperor = None  # his finish ends the round
+    if previous_emperor is DERIVED:
+        previous_emperor = _emperor_of(previous_roles, mode)
     return State(
         players=players,
         options=Options(jokers=jokers, mode=mode, rounds=rounds, target_points=target_points),
@@ -62,10 +74,16 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
         hands=tuple(sort_hand(h) for h in hands), stock=tuple(stock),
         pile=tuple(c for c, _ in pile), pile_ranks=tuple(r for _, r in pile),
         last_player=last_player, current=current, drawn=drawn,
-        roles=tuple(roles or [""] * n), previous_roles=tuple(previous_roles),
+        roles=tuple(roles), previous_roles=tuple(previous_roles),
         gifts=tuple(gifts or ()), exchange_stage=exchange_stage,
         rounds_won=tuple(won), rounds_lost=tuple(lost), points=tuple(points or [0] * n),
+        emperor=emperor, previous_emperor=previous_emperor,
     )
+
+
+def _emperor_of(roles, mode: str) -> int | None:
+    title = "elect" if mode.startswith("mirror") else "emperor"
+    return roles.index(title) if title in roles else None
 
 
 def move(kind: str, player: str, **fields: Any) -> dict[str, Any]:

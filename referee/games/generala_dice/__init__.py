@@ -5,13 +5,16 @@ five dice; between rolls the player keeps any dice (kept dice may be rerolled la
 any roll he fills one free box of his choice, scoring what the dice are worth there (0 scratches
 it). Boxes 1-6 count their face; Escalera 20, Full 30, Póker 40, Generala 50, Doble Generala 100.
 A hand scored after the first roll (servida) adds 5 to Escalera, Full and Póker. The Doble
-scores only while the Generala box holds 50. A turn clock (45 s by default) lets any player post
-`timeout` once it has run out. When every box is filled, the highest total wins.
+scores only while the Generala box holds 50. A turn clock (45 s by default): once it has run
+out the game plays the turn, so only `timeout` is legal, by any player; it rolls once if the
+turn has no roll, then fills the free box that scores most (on a tie, the one whose loss costs
+least). When every box is filled, the highest total wins.
 
 Moves (`type`, `player`, and):
   roll     keep: the values of the dice kept (empty on the first roll); at least one die rolls
   score    box: the name of a free box
-  timeout  no field; any player, once the current turn's deadline has passed
+  timeout  no field; any player, once the current turn's deadline has passed (then the only
+           legal move)
 
 See docs/rules/generala-dice.md for each clause of the text and the test that proves it.
 """

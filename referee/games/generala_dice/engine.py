@@ -10,7 +10,7 @@ from referee.core import dice as dice_source
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove, NotYourTurn
 
-from .scoring import BOXES, box_score, is_generala, possible_scores
+from .scoring import BOXES, box_score, giving_up_cost, is_generala, possible_scores
 from . import wire
 from .state import Options, State
 
@@ -35,6 +35,9 @@ class GeneralaDice(Engine):
     view_type = wire.View
     scores_type = wire.Scores
     hint_levels = ("easy", "medium", "hard", "win")
+    # Random playouts (tests, benchmarks, soak and load runs) post their states to servers
+    # whose clock has moved on since: without the turn clock, no move of theirs is late.
+    playout_options = {"turn_seconds": 0}
     options = (
         Option("turn_seconds", "integer", 45,
                "seconds on the turn clock, shared by the rolls and the scoring; 0 disables it",
@@ -80,7 +83,7 @@ class GeneralaDice(Engine):
         if self.is_finished(state):
             return []
         if self.clock_expired(state, now):
-            # Everyone may post `timeout` now; the current player may still roll or score.
+            # The game now plays the turn: anyone seated may post the `timeout` that does it.
             return list(state.players)
         return [state.players[state.current]]
 
@@ -90,6 +93,10 @@ class GeneralaDice(Engine):
     def legal_moves(self, state, *, now):
         if self.is_finished(state):
             return []
+        if self.clock_expired(state, now):
+            # « la partie lance les dés à votre place … puis inscrit la case »: only the
+            # game's own turn is left, which any player may trigger.
+            return [{"type": "timeout", "player": p} for p in state.players]
         player = state.players[state.current]
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
@@ -99,8 +106,6 @@ class GeneralaDice(Engine):
             sheet = state.sheets[state.current]
             moves += [{"type": "score", "player": player, "box": b} for b in BOXES
                       if b not in sheet]
-        if self.clock_expired(state, now):
-            moves += [{"type": "timeout", "player": p} for p in state.players]
         return moves
 
     def scores(self, state):
@@ -146,6 +151,9 @@ class GeneralaDice(Engine):
         if move["player"] != state.players[state.current]:
             raise NotYourTurn(f"it is {state.players[state.current]}'s turn; others may only "
                               "post timeout once the clock has run out")
+        if self.clock_expired(state, now):
+            raise IllegalMove("clock_ran_out", f"the turn clock ran out at {state.deadline}: "
+                              "the game now rolls and scores this turn; post `timeout`")
         if kind == "roll":
             return self._roll(state, move.get("keep") or [], now)
         if kind == "score":
@@ -189,12 +197,16 @@ class GeneralaDice(Engine):
         if box in sheet:
             raise IllegalMove("box_filled", f"the {box} box is already filled")
         servida = state.rolls == 1
-        points = box_score(box, state.dice, servida, sheet, state.options.box_values())
+        values = state.options.box_values()
+        points = box_score(box, state.dice, servida, sheet, values)
+        # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
+        # hand that does not make the box
+        bonus = points - box_score(box, state.dice, False, sheet, values) if servida else 0
         player = state.players[state.current]
         sheets = list(state.sheets)
         sheets[state.current] = {**sheet, box: points}
         events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
-                                "points": points, "servida": servida}]
+                                "points": points, "servida": servida, "bonus": bonus}]
         state = dataclasses.replace(state, sheets=tuple(sheets), rolls=0, dice=())
         if self.is_finished(state):
             state = dataclasses.replace(state, deadline=None)
@@ -215,15 +227,23 @@ class GeneralaDice(Engine):
             events += rolled
             if self.is_finished(state):
                 return state, events
+        state, scored = self._score(state, self.timeout_box(state), now)
+        return state, events + scored
+
+    @staticmethod
+    def timeout_box(state: State) -> str:
+        """The box a timeout fills: the free box that scores most with the dice shown; among
+        those that score the same, the one whose loss costs the player least (a dead box
+        first, see `scoring.still_worth`), then the first in sheet order."""
         sheet = state.sheets[state.current]
         values = state.options.box_values()
         servida = state.rolls == 1
-        # The best free box; on a tie, the first in sheet order, so the choice is reproducible.
-        best = max((b for b in BOXES if b not in sheet),
-                   key=lambda b: (box_score(b, state.dice, servida, sheet, values),
-                                  -BOXES.index(b)))
-        state, scored = self._score(state, best, now)
-        return state, events + scored
+
+        def preference(box: str) -> tuple[int, float, int]:
+            points = box_score(box, state.dice, servida, sheet, values)
+            return points, -giving_up_cost(box, points, sheet, values), -BOXES.index(box)
+
+        return max((b for b in BOXES if b not in sheet), key=preference)
 
     def _finished_event(self, state: State) -> Event:
         result = self.scores(state)

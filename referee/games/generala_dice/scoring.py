@@ -77,3 +77,51 @@ def possible_scores(box: str, values: dict[str, int]) -> frozenset[int]:
     if box in SERVIDA_BOXES:
         return frozenset({0, values[box], values[box] + values["servida_bonus"]})
     return frozenset({0, values[box]})
+
+
+# -- what a free box is still worth ------------------------------------------------------------
+# The timeout fills the free box that scores most; among boxes scoring the same it gives up the
+# one the player loses least by: what a box is still worth is the points it brings, on
+# average, when one whole turn is aimed at it (three rolls, keeping the best dice for it).
+# Exact chances, from a dynamic program over the 252 sets of five dice
+# (tests/games/generala_dice/test_generala_dice_scoring.py recomputes them).
+AIMED_CHANCE = {  # making the combination within three rolls, aiming at it
+    "escalera": 0.3212384846364354,
+    "full": 0.36288287852038137,
+    "poker": 0.290793583506918,
+    "generala": 0.04602864252569899,  # the seed's « environ 4,6 % »
+}
+FIRST_ROLL_CHANCE = {  # making it on the first roll (servida): counts out of 7,776 rolls
+    "escalera": 360 / 7776, "full": 300 / 7776, "poker": 156 / 7776, "generala": 6 / 7776,
+}
+AIMED_FACE_COUNT = 5 * (1 - (5 / 6) ** 3)  # dice showing the aimed face after three rolls
+
+
+def still_worth(box: str, sheet: dict[str, int], values: dict[str, int]) -> float:
+    """What the free `box` of this sheet may still bring: 0 for a dead box (one that can
+    only ever hold 0, such as the Doble once the Generala is scratched)."""
+    if box in FACE_BOXES:
+        return FACE_BOXES[box] * AIMED_FACE_COUNT
+    generala = AIMED_CHANCE["generala"]
+    if box == "doble_generala":
+        full_value = values["generala"]
+        if full_value <= 0 or sheet.get("generala", full_value) != full_value:
+            return 0.0  # never unlocked: a Generala worth nothing, or scratched
+        # unlocked already, or still to be unlocked by a Generala in another turn
+        return values[box] * generala * (1.0 if "generala" in sheet else generala)
+    worth = values[box] * AIMED_CHANCE[box]
+    if box in SERVIDA_BOXES:
+        worth += values["servida_bonus"] * FIRST_ROLL_CHANCE[box]
+    return worth
+
+
+def sheet_worth(sheet: dict[str, int], values: dict[str, int]) -> float:
+    """What the free boxes of a sheet may still bring, together."""
+    return sum(still_worth(b, sheet, values) for b in BOXES if b not in sheet)
+
+
+def giving_up_cost(box: str, points: int, sheet: dict[str, int], values: dict[str, int]) -> float:
+    """What filling the free `box` with `points` loses of the sheet's future: its own worth,
+    and what it changes in another box (scratching the Generala kills the Doble; filling it
+    with its value unlocks it, a negative cost)."""
+    return sheet_worth(sheet, values) - sheet_worth({**sheet, box: points}, values)

@@ -11,8 +11,9 @@ answer an ace), an 8 may be laid on anything, names the suit and stops an attack
 reverses the direction, a 7 skips the next player, a 10 makes its player lay again or draw one.
 A player laying his next-to-last card must announce "Carte"; if he does not, any opponent may
 challenge until the next card is laid, and he draws 2. The round ends when a player lays his
-last card (or blocks when every player in turn passes with nothing left to draw); every other
-player adds the points of his hand; the match ends when a total reaches 100, lowest wins.
+last card (or blocks when every player in turn passes with nothing left to draw, or when the
+only moves left bring the same table back for ever); every other player adds the points of
+his hand; the match ends when a total reaches 100, lowest wins.
 
 Moves (`type`, `player`, and):
   lay              card; suit (for a card that names one); target (for swap_hands, give_two);

@@ -12,6 +12,7 @@ working copy (`_Table`). Both give the same states and events
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -28,6 +29,10 @@ from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Options, State
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
 PENALTY_CARDS = 2  # drawn for a move against the rules (house rule) and for a missed "Carte"
 GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
+# How many forced moves ahead the referee plays, from a position a one-card reshuffle led to,
+# looking for a position that comes back (an endless round). The loops met in random play
+# last 4 to 6 moves.
+LOOP_PROBE = 1_000
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 
@@ -297,20 +302,47 @@ class HuitAmericain(Engine):
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
         try:
-            # The commonest moves skip the detour through `_apply`.
-            if seat == state.current:
-                kind = move["type"]
-                if kind == "lay":
-                    return _lay(state, move, rules, seat, False)
-                if kind == "pass":
-                    return _pass(state, rules)
-                if kind == "draw":
-                    return _draw(state, rules)
-            return _apply(state, move, rules)
+            result = _played(state, move, rules, seat)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
-            return _penalty(state, player, refused)
+            result = _penalty(state, player, refused)
+        events = result[1]
+        if len(events) > 1 and result[0].phase != OVER:
+            for event in events:
+                if event["type"] == "reshuffled" and event["count"] == 1:
+                    return self._ended_if_endless(result, rules)
+        return result
+
+    def _ended_if_endless(self, result: tuple[State, list[Event]],
+                          rules: Rules) -> tuple[State, list[Event]]:
+        """A round that can never end is blocked (docs/rules/huit-americain.md, "Endless
+        rounds"). An endless round needs the cards laid to come back to the hands, through a
+        stock rebuilt from the pile; one rebuilt from two cards or more is chance, which the
+        next shuffle may change, so only a reshuffle of a single card can close a loop, and
+        only a move that made one calls this. From its position, every move is played ahead
+        while it is the only legal move of anyone: a position coming back (the random step
+        aside, which a one-card shuffle does not use) means nobody can ever break the loop."""
+        state, events = result
+        seen = {_position(state)}
+        ahead = state
+        for _ in range(LOOP_PROBE):
+            moves = self.legal_moves(ahead, now=0.0)
+            if len(moves) != 1:
+                return result  # someone has a choice
+            ahead, happened = _played(ahead, moves[0], rules,
+                                      ahead.players.index(moves[0]["player"]))
+            if any(e["type"] == "round_ended" or (e["type"] == "reshuffled" and e["count"] > 1)
+                   for e in happened):
+                return result  # the round ends, or chance enters
+            position = _position(ahead)
+            if position in seen:
+                t = _Table.of(state, rules)
+                t.events = list(events)
+                t.end_round(blocked=True, endless=True)
+                return t.freeze(), t.events
+            seen.add(position)
+        return result
 
     # -- invariants --------------------------------------------------------------------------
     def problems(self, state):
@@ -474,6 +506,24 @@ def _extra_actors(state: State, rules: Rules) -> set[int]:
 
 
 # -- applying ----------------------------------------------------------------------------------
+def _played(state: State, move: Move, rules: Rules, seat: int) -> tuple[State, list[Event]]:
+    """A move of a player of the match, by the rules (refusals raise)."""
+    if seat == state.current:  # the commonest moves skip the detour through `_apply`
+        kind = move["type"]
+        if kind == "lay":
+            return _lay(state, move, rules, seat, False)
+        if kind == "pass":
+            return _pass(state, rules)
+        if kind == "draw":
+            return _draw(state, rules)
+    return _apply(state, move, rules)
+
+
+def _position(state: State) -> State:
+    """The state as far as the rest of the round is concerned: all of it but the random step."""
+    return dataclasses.replace(state, step=0)
+
+
 def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
     kind = move["type"]
     seat = state.players.index(move["player"])
@@ -1124,7 +1174,7 @@ class _Table:
         self.current = self.seat_after(seat, 1)
 
     # -- rounds ------------------------------------------------------------------------------
-    def end_round(self, blocked: bool) -> None:
+    def end_round(self, blocked: bool, endless: bool = False) -> None:
         points = self.rules.points
         scored = tuple(hand_points(h, points) for h in self.hands)
         self.round_points = scored
@@ -1135,7 +1185,7 @@ class _Table:
         self.give_to = -1
         self.give_left = 0
         self.events.append({
-            "type": "round_ended", "round": self.round, "blocked": blocked,
+            "type": "round_ended", "round": self.round, "blocked": blocked, "endless": endless,
             "out": [p for p, h in zip(self.players, self.hands) if not h],
             "points": dict(zip(self.players, scored)),
             "totals": dict(zip(self.players, self.totals)),

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
 from referee.core.cards import shuffled
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.games.empereur import ENGINE
+from referee.games.empereur.engine import _gift_plan
 from referee.games.empereur.ranks import strength
 from referee.games.empereur.testing import table
 
@@ -71,21 +75,20 @@ def test_a_round_deals_seven_cards_each_and_the_rest_is_the_stock(players, joker
 def _dealer_draws(seed, players=6):
     ids = tuple(f"p{i}" for i in range(players))
     state = ENGINE.new_match(ids, ENGINE.resolve_options({}), seed, now=NOW)
-    return state, [e for e in _new_match_events(ids, seed) if e["type"] == "dealer_draw"]
+    return state, [e for e in ENGINE.opening_events(state) if e["type"] == "dealer_draw"]
 
 
-def _new_match_events(ids, seed):
-    from referee.games.empereur.engine import _Table
-    from referee.games.empereur.state import Options, State
-    n = len(ids)
-    blank = State(players=ids, options=Options(), seed=seed, step=0, round=0, phase="play",
-                  dealer=0, hands=((),) * n, stock=(), pile=(), pile_ranks=(),
-                  last_player=None, current=0, drawn=False, roles=("",) * n,
-                  previous_roles=("",) * n, gifts=(), exchange_stage=0,
-                  rounds_won=(0,) * n, rounds_lost=(0,) * n, points=(0,) * n)
-    t = _Table(blank)
-    t.start_round(1)
-    return t.events
+def test_the_first_rounds_dealer_draws_are_in_the_creation_events():
+    # « chaque joueur tire une carte »: the first round's draws are public like every later
+    # round's; the creation outcome carries them, then the deal (each hand to its owner).
+    state = ENGINE.new_match(("a", "b", "c"), ENGINE.resolve_options({}), "first", now=NOW)
+    events = ENGINE.opening_events(state)
+    assert kinds(events)[:2] == ["round_started", "dealer_draw"]
+    chosen = next(e for e in events if e["type"] == "dealer_chosen")
+    assert chosen == {"type": "dealer_chosen", "round": 1, "player": state.players[state.dealer]}
+    dealt = {e["player"]: e["private"]["cards"] for e in events if e["type"] == "hand_dealt"}
+    assert dealt == {p: list(h) for p, h in zip(state.players, state.hands)}
+    assert ENGINE.opening_events(state) == events  # replayed from the seed: the same draws
 
 
 def test_the_highest_draw_deals_and_ties_redraw_among_the_tied():
@@ -413,6 +416,7 @@ def test_normal_the_first_out_is_emperor_after_the_two_and_penalty_rules():
     assert result["points_gained"] == {"a": 3 + 3 + 13 + 3, "b": 0, "c": 0}
     assert after.round == 2 and after.phase == "exchange"
     assert after.previous_roles == ("emperor", "subject", "subject")
+    assert after.previous_emperor == 0 and result["emperor"] == "a"
     assert ENGINE.scores(after)["players"]["a"]["rounds_won"] == 1
 
 
@@ -492,6 +496,8 @@ def test_finishing_with_a_joker(mode, players, expect_roles, ended):
     if ended:
         result = next(e for e in events if e["type"] == "round_result")
         assert result["roles"] == expect_roles
+        # nobody went out the regular way in the Mirror rounds: they have no Emperor
+        assert result["emperor"] == (None if mode.startswith("mirror") else "b")
         if mode == "mirror_elite":  # the Outcast scores the cards the others still hold
             assert result["points_gained"] == {"a": 3 + 9, "b": 0}
         if mode == "mirror_normal":  # at once: no penalty draw for b
@@ -512,18 +518,80 @@ def test_normal_joker_finishers_leave_the_last_player_alone_as_emperor():
     assert result["points_gained"]["c"] == 0  # the Subjects hold nothing
 
 
-# -- the exchange ----------------------------------------------------------------------------------
-def _exchange(mode, hands, stage=1):
+# -- the roles of a Mirror round ------------------------------------------------------------------
+def titles(state):
+    return {p: e["roles"] for p, e in ENGINE.scores(state)["players"].items()}
+
+
+def earlier_titles(state):
+    return {p: e["previous_roles"] for p, e in ENGINE.scores(state)["players"].items()}
+
+
+def test_mirror_the_first_player_out_is_the_rounds_emperor_and_the_others_its_subjects():
+    # « on applique le classement pour le premier joueur ayant vidé sa main »: he is the
+    # Emperor and the others his Subjects, besides the Elect and the Outcast.
+    state = table([["5C"], ["3C", "9S"], ["3D", "4D"]], mode="mirror_normal", last_player=2)
+    assert titles(state) == {"a": [], "b": [], "c": []}
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    out = next(e for e in events if e["type"] == "player_out")
+    assert out["emperor"] is True and out["role"] == "elect"
+    assert after.emperor == 0 and ENGINE.view(after, "b")["emperor"] == "a"
+    assert titles(after) == {"a": ["emperor", "elect"], "b": ["subject"], "c": ["subject"]}
+    after, _ = act(after, "play", "b", cards=["9S"], rank="9")
+    after, _ = act(after, "draw", "c")
+    after, _ = act(after, "pass", "c")
+    after, events = act(after, "play", "b", cards=["3C"], rank="3")
+    out = next(e for e in events if e["type"] == "player_out")
+    assert out["emperor"] is False  # out, Elect, but not the first
+    result = next(e for e in events if e["type"] == "round_result")
+    assert result["emperor"] == "a"
+    assert after.previous_emperor == 0 and after.emperor is None
+    assert earlier_titles(after) == {"a": ["emperor", "elect"], "b": ["subject", "elect"],
+                                     "c": ["subject", "outcast"]}
+
+
+def test_mirror_a_joker_finish_before_anyone_is_out_leaves_the_round_without_an_emperor():
+    # The joker finisher « perd et devient donc nécessairement Sujet » and the Mirror round
+    # ends at once: nobody emptied his hand the regular way, so nobody is Emperor.
+    state = table([["X1"], ["3C", "9S"], ["3D", "4D"]], mode="mirror_elite",
+                  pile=[("5C", "5")], last_player=2)
+    after, events = act(state, "play", "a", cards=["X1"], rank="5")
+    assert next(e for e in events if e["type"] == "round_result")["emperor"] is None
+    assert after.previous_emperor is None
+    assert earlier_titles(after) == {"a": ["subject", "outcast"], "b": ["subject", "elect"],
+                                     "c": ["subject", "elect"]}
+    # so the next round has the Outcast's exchange only
+    started = [e for e in events if e["type"] == "exchange_started"]
+    assert [(e["stage"], e["exchange"]) for e in started] == [(3, "outcast")]
+    assert ENGINE.to_act(after, now=NOW) == ["a"]
+
+
+def test_mirror_a_joker_finish_after_someone_went_out_keeps_him_emperor():
+    state = table([["X1"], [], ["3D", "4D"], ["5D", "6D"]], mode="mirror_normal",
+                  roles=["", "elect", "", ""], pile=[("5C", "5")], last_player=3)
+    assert state.emperor == 1
+    after, events = act(state, "play", "a", cards=["X1"], rank="5")
+    assert next(e for e in events if e["type"] == "round_result")["emperor"] == "b"
+    assert earlier_titles(after) == {"a": ["subject", "outcast"], "b": ["emperor", "elect"],
+                                     "c": ["subject", "elect"], "d": ["subject", "elect"]}
+
+
+# -- the exchanges ---------------------------------------------------------------------------------
+def _exchange(mode, hands, stage=1, previous=None, previous_emperor=0):
+    """Round two of a match whose first round made seat 0 the Emperor (Normal, Elite) or the
+    Outcast (Mirror), at the exchange stage given; in the Mirror modes seat 1 was Emperor."""
     n = len(hands)
     mirror = mode.startswith("mirror")
-    previous = (["outcast"] + ["elect"] * (n - 1)) if mirror else (
-        ["emperor"] + ["subject"] * (n - 1))
-    if mirror:
-        gifts = [(0, k) for k in range(1, n)] if stage == 1 else [(k, 0) for k in range(1, n)]
-    else:
-        gifts = [(k, 0) for k in range(1, n)] if stage == 1 else [(0, k) for k in range(1, n)]
-    return table(hands, mode=mode, round=2, previous_roles=previous, phase="exchange",
-                 gifts=gifts, exchange_stage=stage, dealer=n - 1, rest="stock")
+    if previous is None:
+        previous = (["outcast"] + ["elect"] * (n - 1)) if mirror else (
+            ["emperor"] + ["subject"] * (n - 1))
+        previous_emperor = 1 if mirror else 0
+    state = table(hands, mode=mode, round=2, previous_roles=previous, phase="exchange",
+                  exchange_stage=stage, dealer=n - 1, rest="stock",
+                  previous_emperor=previous_emperor)
+    # the gifts the stage opens with, as the engine plans them
+    return dataclasses.replace(state, gifts=tuple(_gift_plan(
+        state.options, stage, state.previous_roles, state.previous_emperor)))
 
 
 SEVEN = {
@@ -533,8 +601,18 @@ SEVEN = {
 }
 
 
-def test_normal_exchange_subjects_each_give_a_highest_card_at_once():
-    state = _exchange("normal", [SEVEN["a"], SEVEN["b"], SEVEN["c"]])
+def test_normal_has_no_exchange_the_next_round_starts_with_play():
+    # « Si les joueurs jouent en mode Normal …, on passe directement à la manche suivante »
+    state = table([["5C"], ["3C", "9S"], ["3D"]], mode="normal")
+    after, events = act(state, "play", "a", cards=["5C"], rank="5")
+    assert after.round == 2 and after.phase == "play" and after.exchange_stage == 0
+    assert "exchange_started" not in kinds(events)
+    assert all(len(h) == 7 for h in after.hands)
+    assert ENGINE.to_act(after, now=NOW) == [after.players[(after.dealer + 1) % 3]]
+
+
+def test_elite_exchange_subjects_each_give_a_highest_card_at_once():
+    state = _exchange("elite", [SEVEN["a"], SEVEN["b"], SEVEN["c"]])
     assert ENGINE.to_act(state, now=NOW) == ["b", "c"]
     moves = ENGINE.legal_moves(state, now=NOW)
     assert [(m["player"], m["card"], m["to"]) for m in moves] == [
@@ -549,17 +627,17 @@ def test_normal_exchange_subjects_each_give_a_highest_card_at_once():
         act(state, "play", "b", cards=["3D"])
     state, events = act(state, "give", "b", card="KH", to="a")
     assert events == [{"type": "card_given", "player": "b", "to": "a", "stage": 1,
-                       "private": {"players": ["b", "a"], "card": "KH"}}]
+                       "exchange": "emperor", "private": {"players": ["b", "a"], "card": "KH"}}]
     assert ENGINE.to_act(state, now=NOW) == ["c"]
     state, events = act(state, "give", "c", card="X1", to="a")
     assert state.exchange_stage == 2 and ENGINE.to_act(state, now=NOW) == ["a"]
     assert len(state.hands[0]) == 9
 
 
-def test_normal_exchange_the_emperor_then_gives_each_subject_a_card_of_his_choice():
-    state = _exchange("normal", [SEVEN["a"] + ["KH", "X1"], ["3D", "4D", "KD", "KS", "8D",
-                                                            "9D"], ["3H", "4H", "5H", "6H",
-                                                                    "8H", "9H"]], stage=2)
+def test_elite_exchange_the_emperor_then_gives_each_subject_a_card_of_his_choice():
+    state = _exchange("elite", [SEVEN["a"] + ["KH", "X1"], ["3D", "4D", "KD", "KS", "8D",
+                                                           "9D"], ["3H", "4H", "5H", "6H",
+                                                                   "8H", "9H"]], stage=2)
     moves = ENGINE.legal_moves(state, now=NOW)
     assert {m["to"] for m in moves} == {"b", "c"} and len(moves) == 2 * 9
     state, _ = act(state, "give", "a", card="3C", to="b")
@@ -584,8 +662,75 @@ def test_mirror_exchange_the_outcast_gives_each_elect_a_highest_card():
     assert state.phase == "play" and [len(h) for h in state.hands] == [7, 7, 7]
 
 
+@pytest.mark.parametrize("mode,exchanges", [
+    pytest.param("normal", [], id="normal: none"),
+    pytest.param("elite", [(1, "emperor"), (2, "emperor")], id="elite: the Emperor's"),
+    pytest.param("mirror_normal", [(1, "outcast"), (2, "outcast")],
+                 id="mirror normal: the Outcast's"),
+    pytest.param("mirror_elite", [(1, "emperor"), (2, "emperor"), (3, "outcast"),
+                                  (4, "outcast")], id="mirror elite: both, Emperor's first"),
+])
+def test_each_mode_opens_the_next_round_with_the_exchanges_its_headings_name(mode, exchanges):
+    # « Règle des modes Elite et Miroir Elite » (the Emperor's exchange), « Règle des modes
+    # Miroir (Normal et Elite) » (the Outcast's), in the text's order; Normal has none.
+    pick = random.Random(mode)
+    state = table([["5C"], ["3C", "9S"], ["3D", "4D"]], mode=mode, last_player=2,
+                  target_points=10000)
+    state, events = act(state, "play", "a", cards=["5C"], rank="5")
+    while state.round == 1:  # the Mirror modes play on until one player is left
+        state, more = act(state, **_first(ENGINE.legal_moves(state, now=NOW)))
+        events += more
+    seen = [(e["stage"], e["exchange"]) for e in events if e["type"] == "exchange_started"]
+    while state.phase == "exchange":
+        if state.exchange_stage % 2 and len(state.gifts) == len(state.players) - 1:
+            # « quand chaque joueur a 7 cartes en main »: each exchange opens on full hands
+            assert all(len(h) == 7 for h in state.hands)
+        state, more = act(state, **_as_fields(pick.choice(ENGINE.legal_moves(state, now=NOW))))
+        seen += [(e["stage"], e["exchange"]) for e in more if e["type"] == "exchange_started"]
+    assert seen == exchanges
+    assert state.phase == "play" and all(len(h) == 7 for h in state.hands)
+
+
+def _as_fields(move):
+    return {"kind": move["type"], **{k: v for k, v in move.items() if k != "type"}}
+
+
+def _first(moves):
+    plays = [m for m in moves if m["type"] == "play"]
+    return _as_fields(plays[0] if plays else moves[-1])
+
+
+def test_mirror_elite_the_emperor_is_also_an_elect_and_takes_part_in_both_exchanges():
+    # Round one: b went out first (Emperor and Elect), c next (Elect), a held cards (Outcast).
+    hands = [SEVEN["a"], SEVEN["b"], SEVEN["c"]]
+    state = _exchange("mirror_elite", hands, previous=["outcast", "elect", "elect"],
+                      previous_emperor=1)
+    assert ENGINE.view(state, "a")["exchange"] == "emperor"
+    # 1: each Subject (the Outcast a, the Elect c) gives the Emperor b a highest card
+    assert sorted(state.gifts) == [(0, 1), (2, 1)]
+    state, _ = act(state, "give", "a", card="9C", to="b")
+    state, events = act(state, "give", "c", card="X1", to="b")
+    # 2: the Emperor gives each Subject a card of his choice
+    assert state.exchange_stage == 2 and sorted(state.gifts) == [(1, 0), (1, 2)]
+    state, _ = act(state, "give", "b", card="3D", to="a")
+    state, events = act(state, "give", "b", card="4D", to="c")
+    # 3: then, every hand back to seven cards, the Outcast gives each Elect, b included
+    assert [(e["stage"], e["exchange"]) for e in events if e["type"] == "exchange_started"] \
+        == [(3, "outcast")]
+    assert all(len(h) == 7 for h in state.hands)
+    assert sorted(state.gifts) == [(0, 1), (0, 2)]
+    state, _ = act(state, "give", "a", card="8C", to="b")
+    state, _ = act(state, "give", "a", card="7C", to="c")
+    # 4: and each Elect, b included, gives the Outcast a card of his choice
+    assert state.exchange_stage == 4 and sorted(state.gifts) == [(1, 0), (2, 0)]
+    state, _ = act(state, "give", "b", card="8C", to="a")
+    state, events = act(state, "give", "c", card="3H", to="a")
+    assert state.phase == "play" and kinds(events)[-2:] == ["exchange_finished", "turn"]
+    assert [len(h) for h in state.hands] == [7, 7, 7]
+
+
 def test_a_finished_round_leads_into_the_exchange_of_the_next():
-    state = table([["5C"], ["3C", "9S"], ["3D"]], mode="normal")
+    state = table([["5C"], ["3C", "9S"], ["3D"]], mode="elite")
     after, events = act(state, "play", "a", cards=["5C"], rank="5")
     assert after.phase == "exchange" and ENGINE.to_act(after, now=NOW) == ["b", "c"]
     assert all(len(h) == 7 for h in after.hands)

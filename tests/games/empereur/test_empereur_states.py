@@ -71,6 +71,11 @@ BROKEN = [
     pytest.param(_edit(step=-1), "step", id="negative step"),
     pytest.param(_edit(seed=""), "seed", id="empty seed"),
     pytest.param(_edit(phase="dreaming"), "phase", id="unknown phase"),
+    pytest.param(_edit(emperor=0), "no Emperor yet", id="an Emperor in a Normal round in play"),
+    pytest.param(_edit(emperor=3), "past the players", id="an Emperor past the players"),
+    pytest.param(_edit(previous_emperor=1), "first round", id="a last Emperor in round one"),
+    pytest.param(_edit(**{"options.mode": "mirror_normal", "roles": ["", "", ""],
+                          "emperor": 1}), "first Elect", id="a Mirror Emperor nobody out"),
     pytest.param(_edit(step="3"), "parse", id="a step that is not a number"),
     pytest.param(_edit(hands="nope"), "parse", id="hands that are not lists"),
 ]
@@ -87,14 +92,15 @@ def test_the_sound_hand_made_state_is_accepted():
     assert ENGINE.decode(_good()) is not None
 
 
-def _exchange_data(gifts, stage=1, mode="normal"):
+def _exchange_data(gifts, stage=1, mode="elite", **fields):
     hands = [["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
              ["3D", "4D", "KD", "KH", "KS", "8D", "9D"],
              ["3H", "4H", "5H", "6H", "X1", "8H", "9H"]]
     mirror = mode.startswith("mirror")
     previous = ["outcast", "elect", "elect"] if mirror else ["emperor", "subject", "subject"]
     return ENGINE.encode(table(hands, mode=mode, round=2, previous_roles=previous,
-                               phase="exchange", gifts=gifts, exchange_stage=stage, dealer=2))
+                               phase="exchange", gifts=gifts, exchange_stage=stage, dealer=2,
+                               **fields))
 
 
 @pytest.mark.parametrize("data,needle", [
@@ -108,6 +114,16 @@ def _exchange_data(gifts, stage=1, mode="normal"):
     pytest.param(dict(_exchange_data([(1, 0)]), previous_roles=["emperor", "emperor",
                                                                  "subject"]),
                  "roles", id="two emperors last round"),
+    pytest.param(_exchange_data([(1, 0)], mode="normal"), "no exchange",
+                 id="an exchange in the Normal mode"),
+    pytest.param(_exchange_data([(0, 1)], stage=3, mode="mirror_normal"), "stage",
+                 id="a Mirror Normal exchange at stage 3"),
+    pytest.param(_exchange_data([(1, 0)], mode="mirror_elite", previous_emperor=None),
+                 "gifts due", id="gifts to an Emperor the last round did not have"),
+    pytest.param(_exchange_data([(1, 0)], previous_emperor=1), "Emperor",
+                 id="a last Emperor who was a Subject"),
+    pytest.param(_exchange_data([(1, 0)], emperor=0), "before play",
+                 id="an Emperor of this round during its exchange"),
 ])
 def test_broken_exchanges_are_refused_as_invalid(data, needle):
     with pytest.raises(InvalidState) as err:
@@ -250,7 +266,7 @@ def test_what_a_player_receives_in_the_exchange_is_shown_to_giver_and_receiver_o
     assert event_for(given, "b")["card"] == "KD" and event_for(given, "a")["card"] == "KD"
     assert "card" not in event_for(given, "c") and "card" not in event_for(given, "zed")
     assert event_for(given, "c") == {"type": "card_given", "player": "b", "to": "a",
-                                     "stage": 1}
+                                     "stage": 1, "exchange": "emperor"}
 
 
 def test_scores_report_cards_roles_rounds_and_points():
@@ -259,6 +275,8 @@ def test_scores_report_cards_roles_rounds_and_points():
                                     "rank": "5"}, now=NOW)
     scores = ENGINE.scores(after)
     assert scores["players"]["a"] == {"total": 3 + 9 + 3, "cards": 7, "role": None,
-                                      "previous_role": "emperor", "rounds_won": 1,
+                                      "previous_role": "emperor", "roles": [],
+                                      "previous_roles": ["emperor"], "rounds_won": 1,
                                       "rounds_lost": 0, "points": 15}
+    assert scores["players"]["b"]["previous_roles"] == ["subject"]
     assert scores["winners"] == [] and scores["losers"] == [] and scores["draw"] is False

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 from referee.games.generala_dice import ENGINE
-from referee.games.generala_dice.scoring import BOXES
+from referee.games.generala_dice.scoring import BOXES, SERVIDA_BOXES
 
 START = 1_000_000.0
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
@@ -77,7 +77,11 @@ def play(data, players, opts, seed):
         expired = state.deadline is not None and now >= state.deadline
         assert to_act == (list(players) if expired else [state.players[state.current]])
         assert {m["player"] for m in legal} == set(to_act)
-        assert {m["player"] for m in legal if m["type"] != "timeout"} == {state.players[state.current]}
+        if expired:  # the game plays the turn: a timeout by anyone is all that is left
+            assert legal == [{"type": "timeout", "player": p} for p in players]
+        else:
+            assert {m["player"] for m in legal} == {state.players[state.current]}
+            assert all(m["type"] != "timeout" for m in legal)
         assert len({repr(m) for m in legal}) == len(legal)
 
         before = ENGINE.encode(state)
@@ -112,6 +116,9 @@ def play(data, players, opts, seed):
             elif event["type"] == "box_scored":
                 assert event["player"] == state.players[state.current]
                 assert event["servida"] == (rolls == 1)  # servida: scored after the 1st roll
+                # the bonus paid, if any: only servida, only Escalera, Full and Póker
+                paid = event["servida"] and event["box"] in SERVIDA_BOXES and event["points"]
+                assert event["bonus"] == (state.options.servida_bonus if paid else 0)
                 scored[event["player"]] += 1
             elif event["type"] == "game_finished":
                 finished_events += 1

@@ -18,7 +18,8 @@ import pytest
 
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice.scoring import (
-    BOXES, box_score, is_escalera, is_full, is_generala, is_poker, possible_scores,
+    AIMED_CHANCE, AIMED_FACE_COUNT, BOXES, FACE_BOXES, FIRST_ROLL_CHANCE, box_score,
+    giving_up_cost, is_escalera, is_full, is_generala, is_poker, possible_scores, still_worth,
 )
 from referee.games.generala_dice.state import Options, State
 
@@ -269,3 +270,124 @@ def test_four_of_a_kind_becomes_a_generala_with_the_seed_chances(rolls_left, per
     chance = _chase((2, 2, 2, 2, 5), rolls_left)
     assert chance == exact
     assert round(float(chance) * 100, 1) == percent
+
+
+# -- what the servida bonus was --------------------------------------------------------------
+
+BONUS_CASES = [
+    ("escalera", (2, 3, 4, 5, 6), 1, Options(), 5, "a servida escalera earns it"),
+    ("poker", (6, 6, 2, 6, 6), 1, Options(servida_bonus=10), 10, "a house bonus of 10"),
+    ("ones", (1, 1, 2, 3, 1), 1, Options(), 0, "a servida ones box earns none"),
+    ("generala", (4, 4, 4, 4, 4), 1, Options(), 0, "a servida generala earns none"),
+    ("escalera", (4, 5, 6, 1, 2), 1, Options(), 0, "a servida hand that is no escalera"),
+    ("full", (1, 1, 4, 4, 4), 2, Options(), 0, "a full after two rolls is not servida"),
+]
+
+
+@pytest.mark.parametrize("box,dice,rolls,options,bonus,_", BONUS_CASES,
+                         ids=[c[5] for c in BONUS_CASES])
+def test_box_scored_says_what_servida_bonus_was_paid(box, dice, rolls, options, bonus, _):
+    # `servida` says when the box was filled (after the first roll); `bonus` what it paid for
+    # that, so a client never shows a bonus that did not exist.
+    state = table(dice, rolls=rolls, options=options)
+    _, events = ENGINE.apply(state, {"type": "score", "player": "ann", "box": box}, now=NOW)
+    assert events[0]["servida"] is (rolls == 1)
+    assert events[0]["bonus"] == bonus
+    unbonused = box_score(box, dice, False, {}, options.box_values())
+    assert events[0]["points"] == unbonused + bonus
+
+
+# -- what a free box is still worth (the timeout's tie-break) ---------------------------------
+
+SORTED_ROLLS = {n: Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=n))
+                for n in range(6)}
+
+
+def _aimed(value) -> Fraction:
+    """The best average of `value(dice)` over one turn of three rolls, stopping after any
+    roll and keeping any dice before the next: a dynamic program over the 252 sets of dice."""
+    @lru_cache(maxsize=None)
+    def best(dice, rolls_left):
+        if rolls_left == 0:
+            return Fraction(value(dice))
+        keeps = {tuple(sorted(k)) for size in range(5)
+                 for k in itertools.combinations(dice, size)}
+        return max([Fraction(value(dice))] + [rolled(k, rolls_left - 1) for k in keeps])
+
+    @lru_cache(maxsize=None)
+    def rolled(keep, rolls_left):
+        outcomes = SORTED_ROLLS[5 - len(keep)]
+        total = sum(outcomes.values())
+        return sum((Fraction(n, total) * best(tuple(sorted(keep + o)), rolls_left)
+                    for o, n in outcomes.items()), Fraction(0))
+
+    return rolled((), 2)
+
+
+@pytest.mark.parametrize("box,made", [("escalera", is_escalera), ("full", is_full),
+                                      ("poker", is_poker), ("generala", is_generala)])
+def test_the_chance_of_making_a_combination_in_a_turn_aimed_at_it_is_exact(box, made):
+    assert float(_aimed(lambda dice: made(dice))) == pytest.approx(AIMED_CHANCE[box], abs=1e-12)
+    first = sum(made(r) for r in ALL_ROLLS) / len(ALL_ROLLS)
+    assert FIRST_ROLL_CHANCE[box] == pytest.approx(first, abs=1e-15)
+
+
+def test_a_turn_aimed_at_a_face_keeps_every_die_of_it_on_average():
+    aimed = _aimed(lambda dice: dice.count(6))
+    assert aimed == 5 * (1 - Fraction(5, 6) ** 3)
+    assert AIMED_FACE_COUNT == pytest.approx(float(aimed), abs=1e-15)
+
+
+DEFAULT_VALUES = Options().box_values()
+WORTH_CASES = [
+    ("ones", {}, 2.106), ("sixes", {}, 12.639),
+    ("escalera", {}, 6.656), ("full", {}, 11.079), ("poker", {}, 11.732),
+    ("generala", {}, 2.301),
+    ("doble_generala", {"generala": 50}, 4.603),
+    ("doble_generala", {}, 0.212),
+    ("doble_generala", {"generala": 0}, 0.0),
+]
+
+
+@pytest.mark.parametrize("box,sheet,worth", WORTH_CASES,
+                         ids=[f"{c[0]} {c[1]}" for c in WORTH_CASES])
+def test_what_a_free_box_is_still_worth_is_its_average_when_a_turn_is_aimed_at_it(
+        box, sheet, worth):
+    assert round(still_worth(box, sheet, DEFAULT_VALUES), 3) == worth
+
+
+def test_a_box_that_can_only_ever_hold_zero_is_worth_nothing():
+    house = Options(escalera=0, servida_bonus=0, generala=0).box_values()
+    assert still_worth("escalera", {}, house) == 0  # worth nothing, made or not
+    assert still_worth("generala", {}, house) == 0
+    assert still_worth("doble_generala", {}, house) == 0  # a Generala of 0 never unlocks it
+    assert still_worth("escalera", {}, Options(escalera=0).box_values()) > 0  # the bonus
+
+
+def test_scratching_the_generala_also_loses_what_the_doble_was_worth():
+    cost = giving_up_cost("generala", 0, {}, DEFAULT_VALUES)
+    assert cost == pytest.approx(still_worth("generala", {}, DEFAULT_VALUES)
+                                 + still_worth("doble_generala", {}, DEFAULT_VALUES))
+    # filling it with its value unlocks the Doble: the sheet gains
+    assert giving_up_cost("generala", 50, {}, DEFAULT_VALUES) < 0
+
+
+# The order in which the timeout gives up boxes that score the same (docs/rules/generala-dice.md
+# writes it down): cheapest loss first, on the default sheet.
+SACRIFICE_ORDER = {
+    "generala free": ({}, ["doble_generala", "ones", "generala", "twos", "threes", "escalera",
+                           "fours", "fives", "full", "poker", "sixes"]),
+    "generala made": ({"generala": 50}, ["ones", "twos", "doble_generala", "threes",
+                                         "escalera", "fours", "fives", "full", "poker",
+                                         "sixes"]),
+    "generala scratched": ({"generala": 0}, ["doble_generala", "ones", "twos", "threes",
+                                             "escalera", "fours", "fives", "full", "poker",
+                                             "sixes"]),
+}
+
+
+@pytest.mark.parametrize("sheet,order", SACRIFICE_ORDER.values(), ids=list(SACRIFICE_ORDER))
+def test_the_order_in_which_boxes_are_given_up_on_a_scratch(sheet, order):
+    free = [b for b in BOXES if b not in sheet]
+    assert sorted(free, key=lambda b: giving_up_cost(b, 0, sheet, DEFAULT_VALUES)) == order
+    assert set(FACE_BOXES) <= set(order)

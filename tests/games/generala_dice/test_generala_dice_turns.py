@@ -364,20 +364,46 @@ TIMEOUT_CASES = [
     ((2, 2, 4, 1, 1), 3, {}, "twos", 4, "twos and fours tie first in sheet order"),
     ((3, 3, 3, 3, 3), 3, {"generala": 50}, "doble_generala", 100, "the doble when unlocked"),
     ((3, 3, 3, 3, 3), 3, {"generala": 0, "poker": 0}, "threes", 15, "a locked doble scores nothing"),
-    ((1, 1, 2, 3, 5), 2, {b: 0 for b in BOXES[:6] + ("full", "poker")}, "escalera", 0,
-     "nothing scores scratch the first free box"),
 ]
 
 
 @pytest.mark.parametrize("dice,rolls,sheet,box,points,_", TIMEOUT_CASES,
                          ids=[c[5] for c in TIMEOUT_CASES])
-def test_a_timeout_fills_the_free_box_that_scores_most_first_in_sheet_order_on_a_tie(
-        dice, rolls, sheet, box, points, _):
+def test_a_timeout_fills_the_free_box_that_scores_most(dice, rolls, sheet, box, points, _):
     other = sheet_of(len(sheet))
     state = make(rolls=rolls, dice=dice, sheets=(dict(sheet), other))
     new, events = ENGINE.apply(state, timeout("bob"), now=DEADLINE)
     assert new.sheets[0] == {**sheet, box: points}
     assert events[1]["type"] == "box_scored" and events[1]["box"] == box
+
+
+FACES_AND_FULL_POKER = {b: 0 for b in BOXES[:6] + ("full", "poker")}
+TIE_CASES = [
+    ((1, 1, 2, 3, 5), 2, FACES_AND_FULL_POKER, Options(), "doble_generala",
+     "nothing scores: the doble goes before the generala it hangs on and the escalera"),
+    ((1, 1, 2, 3, 5), 2, {**FACES_AND_FULL_POKER, "escalera": 0}, Options(), "doble_generala",
+     "scratching the generala would lock the doble for ever"),
+    ((1, 1, 2, 3, 5), 2, {**FACES_AND_FULL_POKER, "generala": 0}, Options(), "doble_generala",
+     "a dead doble is scratched before a live escalera"),
+    ((2, 2, 4, 1, 1), 3, {}, Options(), "twos", "twos and fours tie: twos are worth less"),
+    ((2, 3, 4, 5, 6), 2, {}, Options(escalera=6), "escalera",
+     "a house escalera of 6 ties the sixes and is given up before them, not in sheet order"),
+    ((2, 2, 3, 4, 6), 2, {b: 0 for b in BOXES[1:6] + ("full", "poker", "escalera")},
+     Options(), "doble_generala", "a locked doble rather than the ones worth more"),
+    ((6, 6, 2, 3, 5), 2, {b: 0 for b in BOXES[1:5] + ("full", "poker", "escalera")},
+     Options(), "sixes", "only a tie is broken: the sixes score most and are filled"),
+]
+
+
+@pytest.mark.parametrize("dice,rolls,sheet,options,box,_", TIE_CASES,
+                         ids=[c[5] for c in TIE_CASES])
+def test_a_timeout_tie_gives_up_the_box_whose_loss_costs_least_dead_boxes_first(
+        dice, rolls, sheet, options, box, _):
+    other = sheet_of(len(sheet))
+    state = make(rolls=rolls, dice=dice, sheets=(dict(sheet), other), options=options)
+    new, events = ENGINE.apply(state, timeout("bob"), now=DEADLINE)
+    assert events[1]["type"] == "box_scored" and events[1]["box"] == box
+    assert new.sheets[0][box] == events[1]["points"]
 
 
 def test_a_timeout_before_any_roll_rolls_once_then_scores():
@@ -401,20 +427,28 @@ def test_a_timeout_does_not_roll_again_when_the_player_has_rolled():
     assert new.sheets[0] == {"escalera": 25}
 
 
-def test_the_player_may_still_move_after_the_deadline_until_a_timeout_is_posted():
-    """Reading: the server does not refuse the late player's own roll or score; the first
-    accepted request wins (the clock only opens the timeout to everyone)."""
-    state = make(rolls=1, dice=(1, 2, 3, 4, 5))
-    moves = ENGINE.legal_moves(state, now=DEADLINE + 1)
-    assert score("escalera") in moves and timeout("bob") in moves
-    new, _ = ENGINE.apply(state, score("escalera"), now=DEADLINE + 1)
-    assert new.sheets[0] == {"escalera": 25}
+@pytest.mark.parametrize("move,rolls", [(score("escalera"), 1), (roll(keep=[1, 2]), 1),
+                                        (roll(keep=[]), 0)],
+                         ids=["his score", "his second roll", "his first roll"])
+@pytest.mark.parametrize("late", [0, 1, 600], ids=["at zero", "a second late", "long late"])
+def test_once_the_clock_reaches_zero_the_late_player_may_no_longer_roll_or_score(move, rolls,
+                                                                                 late):
+    # « Si elle arrive à zéro, la partie lance les dés à votre place … puis inscrit la case »:
+    # the game plays the turn now; only the timeout that makes it do so is left.
+    state = make(rolls=rolls, dice=(1, 2, 3, 4, 5) if rolls else ())
+    with pytest.raises(IllegalMove) as refused:
+        ENGINE.apply(state, move, now=DEADLINE + late)
+    assert refused.value.code == "illegal_move" and refused.value.rule == "clock_ran_out"
+    assert "timeout" in refused.value.detail
+    assert ENGINE.legal_moves(state, now=DEADLINE + late) == [timeout("ann"), timeout("bob")]
+    ENGINE.apply(state, move, now=DEADLINE - 0.5)  # still his own just before zero
 
 
 def test_after_the_deadline_everyone_is_to_act_but_only_for_a_timeout():
     state = make(players=("ann", "bob", "cy"), rolls=1, dice=(1, 2, 3, 4, 5))
     assert ENGINE.to_act(state, now=DEADLINE - 1) == ["ann"]
     assert ENGINE.to_act(state, now=DEADLINE) == ["ann", "bob", "cy"]
+    assert {m["type"] for m in ENGINE.legal_moves(state, now=DEADLINE)} == {"timeout"}
     with pytest.raises(NotYourTurn):
         ENGINE.apply(state, roll("bob", keep=[]), now=DEADLINE + 1)
     with pytest.raises(NotYourTurn):

@@ -6,8 +6,11 @@ every other card in a fixed order (the last card is drawn first).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from referee.core.cards import standard_deck
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.outcome import event_for
 from referee.games.huit_americain import ENGINE
@@ -457,6 +460,53 @@ def test_a_round_where_every_player_passes_in_turn_ends_blocked():
     ended = next(e for e in events if e["type"] == "round_ended")
     assert ended["blocked"] and ended["out"] == []
     assert ended["points"] == {"ann": 11, "bob": 3, "cy": 20}
+
+
+def _forced_loop(**options):
+    """ann cannot follow the JC and draws (draw_one) the one card under it, the 4C, which she
+    must lay; a 4 makes every opponent draw one (all_draw_one), so the next player draws the
+    JC back, the only card he can lay; a jack reverses the direction, back to ann, and so on
+    with bob and dee in turn. cy, who never gets a turn, holds every other card."""
+    hands = [["7H", "QH", "2S"], ["KD", "5D"], [], ["9D", "6D"]]
+    placed = {c for h in hands for c in h} | {"4C", "JC"}
+    hands[2] = [c for c in standard_deck(jokers=2) if c not in placed]
+    return position(hands, ["4C", "JC"], stock=[], when_stuck="draw_one",
+                    effect_all_draw_one="4", **options)
+
+
+def test_a_round_locked_in_a_loop_of_forced_moves_ends_blocked():
+    # « Si aucune carte ne peut être jouée, le joueur passe son tour »: a round in which
+    # nobody can ever change anything is blocked, whether the players pass or, as here, the
+    # only moves the rules leave them bring the same table back for ever.
+    state = _forced_loop()
+    assert ENGINE.problems(state) == []
+    state, events = move(state, "draw", "ann")  # the one card under the top comes back
+    assert {"type": "reshuffled", "count": 1} in events
+    ended = next(e for e in events if e["type"] == "round_ended")
+    assert ended["blocked"] and ended["endless"] and ended["out"] == []
+    assert ended["points"]["ann"] == 20 + 10 + 2 + 4  # she holds the 4C she drew
+    assert ENGINE.is_finished(state) and ENGINE.problems(state) == []  # cy's hand is 850
+
+
+def test_a_loop_is_blocked_only_while_nobody_has_a_choice():
+    # the same table, but bob holds a second card he could lay on the 4C: the loop is his
+    # to break, so play goes on
+    state = _forced_loop()
+    state = dataclasses.replace(state, hands=(state.hands[0], ("KD", "5D", "4D"),
+                                              tuple(c for c in state.hands[2] if c != "4D"),
+                                              state.hands[3]))
+    assert ENGINE.problems(state) == []
+    state, events = move(state, "draw", "ann")
+    assert "round_ended" not in types(events) and state.round == 1
+    state, events = lay(state, "ann", "4C")
+    assert len(legal(state)) == 2 and state.round == 1
+
+
+def test_a_blocked_round_from_passes_is_not_called_endless():
+    state = position([["9C", "2D"], ["3S"], ["KS", "QC"]], ["5H"], passes=2)
+    _, events = move(state, "pass", "ann")
+    ended = next(e for e in events if e["type"] == "round_ended")
+    assert ended["blocked"] and ended["endless"] is False
 
 
 def test_a_card_laid_resets_the_count_of_passes():
