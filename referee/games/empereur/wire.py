@@ -16,8 +16,11 @@ Rank = Literal[RANK_ORDER]  # type: ignore[valid-type]
 Role = Literal[ROLES]  # type: ignore[valid-type]
 Mode = Literal[MODES]  # type: ignore[valid-type]
 Phase = Literal[PHASES]  # type: ignore[valid-type]
-Stage = Annotated[int, msgspec.Meta(ge=1, le=2, description=(
-    "1: the forced gifts of highest cards; 2: the free gifts in return."))]
+Stage = Annotated[int, msgspec.Meta(ge=1, le=4, description=(
+    "1 and 3: the forced gifts of highest cards; 2 and 4: the free gifts in return (3 and 4: "
+    "Mirror Elite's second exchange, the Outcast's)."))]
+Exchange = Annotated[Literal["emperor", "outcast"], msgspec.Meta(description=(
+    "Whose exchange: the Emperor's (Elite modes) or the Outcast's (Mirror modes)."))]
 
 
 class DealerCard(Declared):
@@ -67,6 +70,7 @@ class ExchangeStarted(Event, tag="exchange_started"):
     """Before play, cards change hands: the gifts due at this stage."""
 
     stage: Stage
+    exchange: Exchange
     gifts: list[Gift]
 
 
@@ -74,6 +78,7 @@ class CardGiven(Event, tag="card_given"):
     player: PlayerId
     to: PlayerId
     stage: Stage
+    exchange: Exchange
     card: Annotated[Card, private("The card, for the giver and the receiver.")] = msgspec.UNSET
 
 
@@ -142,10 +147,12 @@ class PlayerOut(Event, tag="player_out"):
     player: PlayerId
     role: Role
     joker_finish: bool
+    emperor: Annotated[bool, msgspec.Meta(description="He is this round's Emperor.")]
 
 
 class RoundResult(Event, tag="round_result"):
     round: Round
+    emperor: PlayerId | None
     roles: dict[PlayerId, Role]
     hand_values: dict[PlayerId, Count]
     cards_left: dict[PlayerId, Count]
@@ -186,8 +193,11 @@ class View(Declared):
     last_player: PlayerId | None
     roles: dict[PlayerId, Role | None]
     previous_roles: dict[PlayerId, Role | None]
+    emperor: PlayerId | None
+    previous_emperor: PlayerId | None
     gifts_due: list[Gift]
-    exchange_stage: Annotated[int, msgspec.Meta(ge=0, le=2)]
+    exchange_stage: Annotated[int, msgspec.Meta(ge=0, le=4)]
+    exchange: Exchange | None
     points: dict[PlayerId, Count]
     rounds_won: dict[PlayerId, Count]
     rounds_lost: dict[PlayerId, Count]
@@ -199,6 +209,9 @@ class PlayerScore(Declared):
     cards: Count
     role: Role | None
     previous_role: Role | None
+    roles: Annotated[list[Role], msgspec.Meta(description=(
+        "Every title he holds this round (a Mirror round's Emperor is also an Elect)."))]
+    previous_roles: list[Role]
     rounds_won: Count
     rounds_lost: Count
     points: Count

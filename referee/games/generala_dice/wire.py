@@ -41,6 +41,8 @@ class BoxScored(Event, tag="box_scored"):
     points: Count
     servida: Annotated[bool, msgspec.Meta(
         description="The box was filled after the turn's first roll.")]
+    bonus: Annotated[Count, msgspec.Meta(
+        description="The servida bonus paid (0 when none was: a box without one, or no servida).")]
 
 
 class TurnPassed(Event, tag="turn_passed"):

@@ -120,6 +120,8 @@ class Reshuffled(Event, tag="reshuffled"):
 class RoundEnded(Event, tag="round_ended"):
     round: Round
     blocked: Annotated[bool, msgspec.Meta(description="Nobody could lay nor draw.")]
+    endless: Annotated[bool, msgspec.Meta(description=(
+        "The forced moves came back to a position already met: the round ends blocked."))]
     out: list[PlayerId]
     points: dict[PlayerId, Count]
     totals: dict[PlayerId, Count]
