@@ -169,7 +169,8 @@ _SEVEN_CARDS = [["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
 
 
 def _exchange(hands=_SEVEN_CARDS):
-    return ENGINE.encode(table(hands, round=2, previous_roles=["emperor", "subject", "subject"],
+    return ENGINE.encode(table(hands, mode="elite", round=2,
+                               previous_roles=["emperor", "subject", "subject"],
                                phase="exchange", gifts=[(1, 0), (2, 0)], exchange_stage=1,
                                dealer=2))
 
@@ -209,7 +210,7 @@ ALONE = [
                  id="a match of three rounds finished after one"),
     pytest.param(_changed(_finished(), drawn=True), "no exchange and no turn in progress",
                  id="a finished match with a card drawn"),
-    pytest.param(_changed(_finished("elite"), roles=["subject", "emperor", "subject"]),
+    pytest.param(_changed(_finished("elite"), roles=["subject", "emperor", "subject"], emperor=1),
                  "player at the target must be the last round's emperor",
                  id="the Elite winner not the last Emperor"),
     pytest.param(_changed(_exchange(), roles=["emperor", "subject", "subject"]),
