@@ -156,8 +156,9 @@ class Engine(ABC):
     # in words: the contract lists them beside the options, since not all of them can be
     # written as JSON Schema. Breaking one is `invalid_options`.
     option_rules: ClassVar[tuple[str, ...]] = ()
-    # The hint levels this game answers (`advise`); see referee.core.hints.
-    hint_levels: ClassVar[tuple[str, ...]] = ("easy", "medium", "hard")
+    # The hint levels this game answers (`advise`; see referee.core.hints): every game that
+    # gives hints answers "easy", "medium" and "hard", and may add its own. None: no hints.
+    hint_levels: ClassVar[tuple[str, ...]] = ()
 
     # -- options ---------------------------------------------------------------------------
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:

@@ -62,3 +62,27 @@ def seed_from_view(view: dict[str, Any], level: str, salt: str = "") -> int:
     canonical = msgspec.json.encode(view, order="sorted")
     digest = hashlib.sha256(canonical + b"\x00" + level.encode() + b"\x00" + salt.encode())
     return int.from_bytes(digest.digest()[:8], "big")
+
+
+@dataclasses.dataclass(frozen=True)
+class Seating:
+    """Who sits at a match's table: which players are bots, and whether its humans may ask for
+    hints. A hint is a bot's move and a beginner's help; it is not for a human playing other
+    humans, unless whoever runs the match decides otherwise (`hints_allowed`)."""
+
+    bots: tuple[str, ...] = ()
+    hints_allowed: bool = False
+
+    def may_advise(self, players: tuple[str, ...], player: str) -> bool:
+        """A bot always may; a human may when hints are allowed or when he has no other human
+        at the table to play against."""
+        if player in self.bots or self.hints_allowed:
+            return True
+        return sum(1 for p in players if p not in self.bots) < 2
+
+    def problems(self, players: tuple[str, ...]) -> list[str]:
+        problems = [f"seating: the bot {bot!r} is not a player" for bot in self.bots
+                    if bot not in players]
+        if len(set(self.bots)) != len(self.bots):
+            problems.append("seating: a bot is named twice")
+        return problems

@@ -15,11 +15,13 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from referee.core import rng
 from referee.core.engine import Engine
 from referee.core.errors import RefereeError
+from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
 from . import contract, explorer, settings
-from .codec import StateCodec, outcome, parse_json, player_view, verdict
+from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
+                    wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
 from .schemas import envelope_schemas, load_move, move_schemas
 from .sealing import Sealer
@@ -49,7 +51,7 @@ class Referee:
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],
-                              "state_schema": engine.state_schema()}
+                              "state_schema": wire_state_schema(engine)}
                         for gid, engine in games.items()}
         self.max_id, self.max_items = max_id, max_items
 
@@ -202,53 +204,68 @@ def create_match(game_id: str):
                       f"with these options, not {len(players)}",
                       errors={"players": [f"Between {fewest} and {most} players."]})
     viewer = body.get("viewer")
+    seating = Seating(bots=tuple(body["bots"]), hints_allowed=body["hints_allowed"])
+    strangers = [bot for bot in seating.bots if bot not in players]
+    if strangers:
+        raise Problem("validation_error", f"{strangers[0]!r} is named a bot but is not a "
+                      "player of this match", errors={"bots": ["Bots must be players."]})
     now = referee.clock()
     seed = rng.normalise_seed(body["seed"])
     state = engine.new_match(players, options, seed, now=now)
     events = [{"type": "match_created", "players": list(players), "options": options},
               *engine.opening_events(state)]
-    return _json(outcome(referee.codec, engine, state, events, now=now, viewer=viewer), 201)
+    return _json(outcome(referee.codec, engine, Match(state, seating), events, now=now,
+                         viewer=viewer), 201)
 
 
 def _with_state(game_id: str, schema_name: str, who: str | None = None):
     """What every request about a match starts with: the referee, the game, the checked body,
-    the decoded state and, when the body names one (`who`), the player (or spectator) the
-    answer is for. Anyone not seated is a spectator: he sees public information only and has
-    no legal moves, so naming him can only ever reveal less."""
+    the decoded match (its state and seating) and, when the body names one (`who`), the
+    player (or spectator) the answer is for. Anyone not seated is a spectator: he sees public
+    information only and has no legal moves, so naming him can only ever reveal less."""
     referee = _referee()
     engine = _game(referee, game_id)
     body = _load(referee, schema_name)
-    state = referee.codec.load(engine, body["state"])
+    match = referee.codec.load_match(engine, body["state"])
     player = body.get(who) if who else None
-    return referee, engine, body, state, player
+    return referee, engine, body, match, player
 
 
 @v1.post("/games/<game_id>/moves")
 def post_move(game_id: str):
-    referee, engine, body, state, viewer = _with_state(game_id, "move", "viewer")
+    referee, engine, body, match, viewer = _with_state(game_id, "move", "viewer")
     move = _move(referee, game_id, body["move"])
     now = referee.clock()
-    new_state, events = engine.apply(state, move, now=now)
-    return _json(outcome(referee.codec, engine, new_state, events, now=now, viewer=viewer))
+    new_state, events = engine.apply(match.state, move, now=now)
+    return _json(outcome(referee.codec, engine, Match(new_state, match.seating), events,
+                         now=now, viewer=viewer))
 
 
 @v1.post("/games/<game_id>/legal-moves")
 def legal_moves(game_id: str):
-    referee, engine, _, state, player = _with_state(game_id, "legal_moves", "player")
-    return _json(progress(engine, state, now=referee.clock(), player=player))
+    referee, engine, _, match, player = _with_state(game_id, "legal_moves", "player")
+    return _json(progress(engine, match.state, now=referee.clock(), player=player))
 
 
 @v1.post("/games/<game_id>/validations")
 def validate_move(game_id: str):
-    referee, engine, body, state, _ = _with_state(game_id, "validation")
-    return _json(verdict(engine, referee.moves[game_id], state, body["move"],
+    referee, engine, body, match, _ = _with_state(game_id, "validation")
+    return _json(verdict(engine, referee.moves[game_id], match.state, body["move"],
                          now=referee.clock()))
 
 
 @v1.post("/games/<game_id>/views")
 def show_view(game_id: str):
-    referee, engine, _, state, player = _with_state(game_id, "view", "player")
-    return _json(player_view(engine, state, player, now=referee.clock()))
+    referee, engine, _, match, player = _with_state(game_id, "view", "player")
+    return _json(player_view(engine, match.state, player, now=referee.clock()))
+
+
+@v1.post("/games/<game_id>/hints")
+def ask_hint(game_id: str):
+    referee, engine, body, match, player = _with_state(game_id, "hint", "player")
+    if not engine.hint_levels:
+        raise Problem("not_found", f"{engine.name} gives no hints")
+    return _json(hint(engine, match, player, body["level"], now=referee.clock()))
 
 
 # -- service endpoints -------------------------------------------------------------------------

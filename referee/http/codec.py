@@ -3,13 +3,15 @@ and sealed mode, and the outcome a client receives."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import msgspec
 
 from referee.core import rng
 from referee.core.engine import PENALTY_EVENT, Engine, Event
-from referee.core.errors import InvalidState, RefereeError, TamperedState
+from referee.core.errors import GameOver, InvalidState, NotYourTurn, RefereeError, TamperedState
+from referee.core.hints import Seating
 from referee.core.outcome import describe, progress
 
 from .problems import Problem
@@ -48,6 +50,16 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
     return False
 
 
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """What a posted state carries: the game's state, and the table's seating (who is a bot,
+    whether hints are allowed), which the service keeps beside the game's state under the
+    wire form's `seating` key; the engines never see it."""
+
+    state: Any
+    seating: Seating = Seating()
+
+
 class StateCodec:
     """Open mode (no sealer): the state is its documented JSON object, checked in full.
     Sealed mode: the state is a token; once it authenticates it is decoded without
@@ -57,10 +69,24 @@ class StateCodec:
         self.sealer = sealer
 
     def load(self, engine: Engine, wire: Any) -> Any:
+        """The game's state alone."""
+        return self.load_match(engine, wire).state
+
+    def load_match(self, engine: Engine, wire: Any) -> Match:
         if self.sealer is None:
             if not isinstance(wire, dict):
                 raise InvalidState("this referee runs in open mode: the state is a JSON object")
-            return engine.decode(wire)
+            data = dict(wire)
+            if SEATING not in data:
+                raise InvalidState(f"the state is not as the referee wrote it: {SEATING}: "
+                                   "missing", problems=[f"{SEATING}: missing"])
+            seating = _seating(data.pop(SEATING))
+            state = engine.decode(data)
+            problems = seating.problems(state.players)
+            if problems:
+                raise InvalidState("the state breaks the rules: " + "; ".join(problems),
+                                   problems=problems)
+            return Match(state, seating)
         if not isinstance(wire, str):
             raise TamperedState("this referee runs in sealed mode: the state is the token it "
                                 "issued")
@@ -69,18 +95,45 @@ class StateCodec:
             data = msgspec.json.decode(plaintext)
         except msgspec.DecodeError:
             raise TamperedState("the sealed state does not decode") from None
-        return engine.decode(data, trusted=True)
+        # A token sealed before seatings existed has none: no bots, no hints allowed.
+        seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
+        return Match(engine.decode(data, trusted=True), seating)
 
-    def dump(self, engine: Engine, state: Any) -> Any:
-        wire = engine.encode(state)
+    def dump(self, engine: Engine, match: Match) -> Any:
+        wire = engine.encode(match.state)
+        wire[SEATING] = msgspec.to_builtins(match.seating)
         if self.sealer is None:
             return wire
         return self.sealer.seal(engine.id, msgspec.json.encode(wire))
 
 
-def outcome(codec: StateCodec, engine: Engine, state: Any, events: list[Event], *,
+SEATING = "seating"
+
+
+SEATING_FIELDS = frozenset(f.name for f in dataclasses.fields(Seating))
+
+
+def _seating(data: Any) -> Seating:
+    """An open-mode seating, held to the same standard as the state: every field, nothing
+    unknown, every value of its type."""
+    if not isinstance(data, dict):
+        problems = [f"{SEATING}: must be an object"]
+    else:
+        problems = [f"{SEATING}.{k}: unknown field" for k in data if k not in SEATING_FIELDS]
+        problems += [f"{SEATING}.{k}: missing" for k in sorted(SEATING_FIELDS) if k not in data]
+    if not problems:
+        try:
+            return msgspec.convert(data, Seating, strict=True)
+        except msgspec.ValidationError as exc:
+            problems = [f"{SEATING}: {exc}"]
+    raise InvalidState("the state is not as the referee wrote it: " + "; ".join(problems),
+                       problems=problems)
+
+
+def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event], *,
             now: float, viewer: str | None) -> dict[str, Any]:
-    body = {"state": codec.dump(engine, state)}
+    state = match.state
+    body = {"state": codec.dump(engine, match)}
     body.update(describe(engine, state, events, now=now, viewer=viewer))
     body["seed_commitment"] = rng.commitment(state.seed)
     if body["status"] == "finished":
@@ -119,3 +172,42 @@ def player_view(engine: Engine, state: Any, player: str, *, now: float) -> dict[
     """What one player (or a spectator: anyone not seated) may see, with his legal moves."""
     return {"player": player, **progress(engine, state, now=now, player=player),
             "view": engine.view(state, player), "scores": engine.scores(state)}
+
+
+def hint(engine: Engine, match: Match, player: str, level: str, *,
+         now: float) -> dict[str, Any]:
+    """A hint for `player`: one of his legal moves, from what he sees. Refused when the
+    match is over, when he has no move to make (a spectator has none), and when the table's
+    seating does not allow him hints (a human playing other humans)."""
+    state = match.state
+    if level not in engine.hint_levels:
+        raise Problem("validation_error", f"{engine.name} has no hint level {level!r}",
+                      errors={"level": ["Must be one of: " + ", ".join(engine.hint_levels)
+                                        + "."]})
+    if engine.is_finished(state):
+        raise GameOver("the match has finished")
+    if player in state.players and not match.seating.may_advise(state.players, player):
+        raise Problem("hint_not_allowed", f"{player} plays other humans at this table: hints "
+                      "are for bots and for a human playing bots, unless the match was created "
+                      "with hints_allowed")
+    moves = [m for m in engine.legal_moves(state, now=now) if m["player"] == player]
+    if not moves:
+        raise NotYourTurn(f"{player} has no move to make now" if player in state.players
+                          else f"{player!r} is not a player of this match")
+    advice = engine.advise(engine.view(state, player), moves, level)
+    return {"player": player, "level": level, **advice.describe()}
+
+
+def wire_state_schema(engine: Engine) -> dict[str, Any]:
+    """The JSON Schema of an open-mode state as clients post it: the game's state (every field
+    required, nothing else allowed) with the table's seating beside it."""
+    schema = engine.state_schema()
+    (seating,), defs = msgspec.json.schema_components([Seating], ref_template="#/$defs/{name}")
+    root = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
+    root["properties"][SEATING] = seating
+    root["required"] = sorted([*root["required"], SEATING])
+    for body in defs.values():
+        body["required"] = sorted(body["properties"])
+        body["additionalProperties"] = False
+    schema["$defs"].update(defs)
+    return schema

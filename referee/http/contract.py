@@ -76,7 +76,11 @@ PROBLEM_STATUSES = {
     "legal-moves": ("400", "404", "413", "415", "422"),
     "validations": ("400", "404", "413", "415", "422"),
     "views": ("400", "404", "413", "415", "422"),
+    "hints": ("400", "403", "404", "409", "413", "415", "422"),
 }
+# What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
+HINT_MEASURES = ("expected_final_score", "win_probability", "win_share", "expected_points",
+                 "none")
 # Refusals a dry run answers with `legal: false` instead of a problem response.
 VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
@@ -199,6 +203,17 @@ class _Builder:
             "type": "string", "pattern": TOKEN_PATTERN,
             "description": "Sealed mode: the opaque token the referee issued, posted back as it "
                            "is."})
+        self.schema("Seating", {
+            "type": "object", "required": ["bots", "hints_allowed"],
+            "additionalProperties": False,
+            "properties": {
+                "bots": {"type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+                         "description": "The players who are bots."},
+                "hints_allowed": {"type": "boolean", "description": (
+                    "Whether humans may ask for hints even when two or more humans play.")},
+            },
+            "description": "Who sits at the table, kept beside the game's state: which "
+                           "players are bots, and whether the humans may ask for hints."})
         self.schema("Status", {"type": "string", "enum": ["in_progress", "finished"]})
         self.schema("SeedCommitment", {
             "type": "string", "pattern": "^[0-9a-f]{64}$",
@@ -320,7 +335,7 @@ class _Builder:
         self._moves(engine, moves, names)
         self._declared(engine, names)
         self._envelopes(engine, names)
-        self._answers(names)
+        self._answers(engine, names)
         self._paths(game_id, engine, names, examples)
 
     def _options(self, engine: Engine, names: _GameNames) -> None:
@@ -385,6 +400,9 @@ class _Builder:
         _require_everything(components, names.state)
         # The bound on a state's counters, where clients can read it.
         state_schema = components[names.state]
+        # The table's seating travels beside the game's state (referee.http.codec.Match).
+        state_schema["properties"]["seating"] = ref("Seating")
+        state_schema["required"].append("seating")
         state_schema["x-max-counter"] = MAX_COUNTER
         for counter in engine.counter_fields():
             state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
@@ -407,7 +425,10 @@ class _Builder:
                  "description": "Open mode: the state object; sealed mode: the token."}
         for kind, name in (("create", names.create), ("move", names.move_request),
                            ("legal_moves", names.legal_request),
-                           ("validation", names.validation_request), ("view", names.view_request)):
+                           ("validation", names.validation_request), ("view", names.view_request),
+                           ("hint", names.hint_request)):
+            if kind == "hint" and not engine.hint_levels:
+                continue
             body = self.converter.schema2jsonschema(self.envelopes[kind])
             body["additionalProperties"] = False
             props = body["properties"]
@@ -420,6 +441,11 @@ class _Builder:
                     props[field_name] = _seed_schema()
                 elif field_name in ("viewer", "player"):
                     props[field_name] = ref("PlayerId")
+                elif field_name == "level":
+                    props[field_name] = {
+                        "type": "string", "enum": list(engine.hint_levels),
+                        "description": "How strong a player the hint plays as: easy, medium, "
+                                       "hard (and the game's own levels)."}
             if kind == "create":
                 props["players"] = {
                     "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
@@ -434,7 +460,7 @@ class _Builder:
                     body["allOf"] = constraints
             self.schema(name, body)
 
-    def _answers(self, names: _GameNames) -> None:
+    def _answers(self, engine: Engine, names: _GameNames) -> None:
         progress = {
             "status": ref("Status"),
             "to_act": {"type": "array", "items": ref("PlayerId"),
@@ -461,6 +487,30 @@ class _Builder:
         self.schema(names.legal_moves, {
             "type": "object", "required": ["status", "to_act", "legal_moves"],
             "properties": progress})
+        if engine.hint_levels:
+            weighed = {"type": "object", "required": ["move", "value"],
+                       "properties": {"move": ref(names.move_union),
+                                      "value": {"type": "number"}}}
+            self.schema(names.hint, {
+                "type": "object",
+                "required": ["player", "level", "move", "measure", "value", "reason",
+                             "alternatives"],
+                "properties": {
+                    "player": ref("PlayerId"),
+                    "level": {"type": "string", "enum": list(engine.hint_levels)},
+                    "move": {**ref(names.move_union), "description": (
+                        "The advised move: one of the player's legal moves, postable as it "
+                        "is.")},
+                    "measure": {"type": "string", "x-extensible-enum": list(HINT_MEASURES),
+                                "description": "What `value` estimates, in the game's terms."},
+                    "value": {"type": ["number", "null"],
+                              "description": "The estimate for the advised move (null when "
+                                             "the level does not estimate)."},
+                    "reason": {"type": "string", "description": "Why, in one sentence."},
+                    "alternatives": {"type": "array", "items": weighed,
+                                     "description": "The best other moves weighed, best "
+                                                    "first, with their estimates."},
+                }})
         self.schema(names.player_view, {
             "type": "object",
             "required": ["player", "status", "to_act", "legal_moves", "view", "scores"],
@@ -520,6 +570,17 @@ class _Builder:
                       "The player's view of the state (own hand, public table, counts), with "
                       "his legal moves."),
         }
+        if engine.hint_levels:
+            operations["hints"] = (
+                "Hint", names.hint_request, names.hint, "200",
+                f"A hint, or a bot's move, for a player of {engine.name}",
+                "One of the player's legal moves, chosen at the level asked from what he sees "
+                "(his view: never another hand, the stock's order or the seed), with what it "
+                "is worth in the game's terms and the best alternatives. The same request "
+                "always gives the same hint. A bot is this call. Refused as "
+                "`hint_not_allowed` for a human playing other humans unless the match was "
+                "created with `hints_allowed`; `not_your_turn` when the player has no move "
+                "to make (a spectator never has).")
         for segment, (suffix, request, answer, status, summary, text) in operations.items():
             sent, answered = examples[segment]
             example_name = f"{game_id}-{segment}"
@@ -600,6 +661,8 @@ class _GameNames:
         self.outcome = f"{prefix}Outcome"
         self.legal_moves = f"{prefix}LegalMoves"
         self.player_view = f"{prefix}PlayerView"
+        self.hint_request = f"{prefix}HintRequest"
+        self.hint = f"{prefix}Hint"
 
     def move(self, move_type: str) -> str:
         return f"{self.prefix}{pascal(move_type)}Move"

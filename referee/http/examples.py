@@ -11,9 +11,10 @@ from typing import Any
 
 from referee.core import rng
 from referee.core.engine import Engine
+from referee.core.hints import Seating
 from referee.core.outcome import progress
 
-from .codec import StateCodec, outcome, player_view, verdict
+from .codec import Match, StateCodec, hint, outcome, player_view, verdict
 from .schemas import move_schemas
 
 EXAMPLE_CLOCK = 1_767_225_600.0  # 2026-01-01T00:00:00Z: the clock the examples were made at
@@ -28,19 +29,23 @@ def game_examples(engine: Engine, max_id: int, max_items: int) -> dict[str, Exam
     codec = StateCodec(None)
     now = EXAMPLE_CLOCK
     players = EXAMPLE_PLAYERS[:engine.min_players]
+    # The last player is a bot: the others, alone against bots, may ask for hints.
+    seating = Seating(bots=players[-1:]) if engine.hint_levels else Seating()
     create = {"players": list(players), "seed": EXAMPLE_SEED}
+    if seating.bots:
+        create["bots"] = list(seating.bots)
     options = engine.resolve_options({})
     state = engine.new_match(players, options, rng.normalise_seed(EXAMPLE_SEED), now=now)
     events = [{"type": "match_created", "players": list(players), "options": options},
               *engine.opening_events(state)]
-    created = outcome(codec, engine, state, events, now=now, viewer=None)
+    created = outcome(codec, engine, Match(state, seating), events, now=now, viewer=None)
     wire = created["state"]
     mover = created["to_act"][0]
     move = next(m for m in created["legal_moves"] if m["player"] == mover)
     after, move_events = engine.apply(state, move, now=now)
-    posted = outcome(codec, engine, after, move_events, now=now, viewer=mover)
+    posted = outcome(codec, engine, Match(after, seating), move_events, now=now, viewer=mover)
     schemas = move_schemas(engine, max_id, max_items)
-    return {
+    examples = {
         "matches": (create, created),
         "moves": ({"state": wire, "move": move, "viewer": mover}, posted),
         "legal-moves": ({"state": wire, "player": mover},
@@ -50,3 +55,7 @@ def game_examples(engine: Engine, max_id: int, max_items: int) -> dict[str, Exam
         "views": ({"state": wire, "player": mover},
                   player_view(engine, state, mover, now=now)),
     }
+    if engine.hint_levels:
+        examples["hints"] = ({"state": wire, "player": mover, "level": "hard"},
+                             hint(engine, Match(state, seating), mover, "hard", now=now))
+    return examples

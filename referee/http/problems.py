@@ -22,6 +22,7 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "illegal_move": (422, "The move is against the rules"),
     "not_your_turn": (409, "The player may not act now"),
     "game_over": (409, "The match has finished"),
+    "hint_not_allowed": (403, "The match's table does not allow this player hints"),
     "payload_too_large": (413, "The body is too large"),
     "unsupported_media_type": (415, "The body must be application/json"),
     "method_not_allowed": (405, "The method is not allowed on this path"),

@@ -69,6 +69,13 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
                               load_default=dict, validate=validate.Length(max=max_items))
         seed = SeedField(load_default=None, allow_none=True)
         viewer = player_id(max_id)
+        bots = fields.List(player_id(max_id), load_default=list,
+                           validate=[validate.Length(max=max_items), _unique],
+                           metadata={"description": "The players who are bots (they may always "
+                                     "ask for hints)."})
+        hints_allowed = StrictBoolean(load_default=False, metadata={
+            "description": "Whether the humans may ask for hints even when two or more humans "
+                           "play; without it a human gets hints only when he plays bots alone."})
 
     class PostMove(Schema):
         state = StateField(required=True)
@@ -89,8 +96,13 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         state = StateField(required=True)
         player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
 
+    class Hint(Schema):
+        state = StateField(required=True)
+        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+        level = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+
     return {"create": CreateMatch(), "move": PostMove(), "legal_moves": LegalMoves(),
-            "validation": Validation(), "view": View()}
+            "validation": Validation(), "view": View(), "hint": Hint()}
 
 
 def _field(spec: Field, max_id: int, max_items: int) -> fields.Field:

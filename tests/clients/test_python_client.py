@@ -88,6 +88,30 @@ def test_a_generated_python_client_plays_a_whole_match(python_client, game_id, s
     assert seen.player == players[-1] and seen.status.value == "finished"
 
 
+def test_a_generated_client_asks_for_hints_as_a_bot(python_client):
+    app = referee.create_app({"STATE_KEYS": []})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)},
+                                  raise_on_unexpected_status=True)
+    models = importlib.import_module(f"{python_client.__name__}.models")
+    api = f"{python_client.__name__}.api.generala_dice.generala_dice_"
+    create = importlib.import_module(api + "create_match").sync
+    ask = importlib.import_module(api + "hint").sync
+    post = importlib.import_module(api + "post_move").sync
+    outcome = create(client=client, body=models.GeneralaDiceCreateMatchRequest(
+        players=["ann", "cpu"], bots=["cpu"], seed="hints"))
+    for _ in range(6):
+        player = outcome.to_act[0]
+        advice = ask(client=client, body=models.GeneralaDiceHintRequest(
+            state=outcome.state, player=player,
+            level=models.GeneralaDiceHintRequestLevel.HARD))
+        assert isinstance(advice, models.GeneralaDiceHint)
+        assert advice.measure == "expected_final_score" and advice.value > 0
+        outcome = post(client=client, body=models.GeneralaDiceMoveRequest(
+            state=outcome.state, move=advice.move))
+        assert isinstance(outcome, models.GeneralaDiceOutcome)
+
+
 def test_a_refusal_comes_back_as_a_typed_problem(python_client):
     app = referee.create_app({"STATE_KEYS": []})
     client = python_client.Client(base_url="http://referee",

@@ -6,7 +6,7 @@ are typed (types, choices, ranges, player counts, and the rules between fields t
 Schema can state), so a creation request the schema allows is accepted. The one exception is
 stated in the contract (`x-option-rules`): two rules JSON Schema cannot carry in a form a
 fuzzer can generate from — Générala's `dealer` must name someone seated, and Huit
-américain's ranks carry one effect each. The generated bodies are steered around exactly
+américain's ranks carry one effect each — and, likewise, the `bots` must be players. The generated bodies are steered around exactly
 those two (`_keep_option_rules`), and a separate test shows that breaking them is a clear
 `invalid_options`, never a 500.
 
@@ -34,9 +34,14 @@ OTHERS = schema.exclude(method="GET").exclude(path_regex=r"/matches$")
 def _keep_option_rules(ctx, body):
     """A generated creation body, changed only where it breaks one of the two rules of
     `x-option-rules` that JSON Schema cannot carry; it stays schema-valid."""
-    if not isinstance(body, dict) or not isinstance(body.get("options"), dict):
+    if not isinstance(body, dict):
         return body
-    options, players = dict(body["options"]), body.get("players") or []
+    players = body.get("players") or []
+    if isinstance(body.get("bots"), list):  # bots are players of the match
+        body = {**body, "bots": [bot for bot in body["bots"] if bot in players]}
+    if not isinstance(body.get("options"), dict):
+        return body
+    options = dict(body["options"])
     dealer = options.get("dealer")
     if isinstance(dealer, str) and dealer and not (
             dealer in players or (dealer.isascii() and dealer.isdigit()

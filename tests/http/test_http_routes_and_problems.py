@@ -22,7 +22,8 @@ def _contract_paths(rule: str) -> set[str]:
     (typed for that game); the catalogue entry keeps its `{game_id}`."""
     path = rule.replace("<asset>", "{asset}")
     if "<game_id>/" in path:
-        return {path.replace("<game_id>", game_id) for game_id in REGISTRY}
+        return {path.replace("<game_id>", game_id) for game_id, engine in REGISTRY.items()
+                if engine.hint_levels or not path.endswith("/hints")}
     return {path.replace("<game_id>", "{game_id}")}
 
 
