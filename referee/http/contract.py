@@ -452,6 +452,11 @@ class _Builder:
                     "minItems": engine.min_players, "maxItems": engine.max_players,
                     "description": "Unique player ids in seating order."}
                 props["options"] = ref(names.options)
+                props["bots"] = {
+                    "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+                    "maxItems": engine.max_players,
+                    "description": "The players who are bots (each must be one of `players`): "
+                                   "a bot may always ask for hints."}
                 props["viewer"] = {**ref("PlayerId"), "description": (
                     "Who the answer is for: a player sees his view; anyone not seated is a "
                     "spectator and sees public information only.")}

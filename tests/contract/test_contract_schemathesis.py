@@ -37,8 +37,11 @@ def _keep_option_rules(ctx, body):
     if not isinstance(body, dict):
         return body
     players = body.get("players") or []
-    if isinstance(body.get("bots"), list):  # bots are players of the match
-        body = {**body, "bots": [bot for bot in body["bots"] if bot in players]}
+    bots = body.get("bots")
+    if isinstance(bots, list) and all(isinstance(b, str) for b in bots) \
+            and isinstance(players, list) and all(isinstance(p, str) for p in players):
+        # bots are players of the match
+        body = {**body, "bots": [b for b in bots if b in players]}
     if not isinstance(body.get("options"), dict):
         return body
     options = dict(body["options"])
@@ -77,10 +80,11 @@ def _table_clashes(table: dict[str, str]) -> bool:
                for a, rank in table.items() for b in table)
 
 
-@ACCEPTING.hooks.apply(_keep_option_rules, name="map_body")
 @ACCEPTING.parametrize()
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_schema_valid_creation_and_catalogue_request_is_accepted(case):
+    # Applied to the case itself, so every phase (examples, coverage, fuzzing) is steered.
+    case.body = _keep_option_rules(None, case.body)
     case.call_and_validate()
 
 
