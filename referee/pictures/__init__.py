@@ -41,7 +41,7 @@ def view_svg(engine: Engine, answer: dict[str, Any], events: Iterable[Any] = ())
                      answer["status"] == "finished")
     if engine.id not in SCENES:
         scene = dataclasses.replace(scene, game=engine.name)
-    seen = visible(engine.event_types, list(events), answer["player"])
+    seen = visible(engine, list(events), answer["player"])
     lines = tuple(phrase(event, view.get("players", ())) for event in seen)
     return canvas.svg(table.picture(dataclasses.replace(scene, events=lines)))
 

@@ -17,11 +17,15 @@ from typing import Any, Iterable
 
 import msgspec
 
+from referee.core.engine import Engine
+from referee.core.errors import InvalidOptions
 from referee.core.wire import CARD_PATTERN, PRIVATE
 
 from .pieces import label
 
 _CARD = re.compile(CARD_PATTERN)
+# The first event of a match, which carries its options (see referee.core.wire).
+MATCH_CREATED = "match_created"
 # The fields of an event that name the players it concerns.
 CONCERNED = ("player", "to")
 
@@ -49,9 +53,9 @@ def declarations(event_types: tuple[type, ...]) -> dict[str, tuple[type, frozens
     return out
 
 
-def visible(event_types: Iterable[type], events: list[Any], viewer: str) -> list[dict[str, Any]]:
+def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, Any]]:
     """`events` checked, then cut to what `viewer` may see. Raises BadEvents."""
-    declared = declarations(tuple(event_types))
+    declared = declarations(tuple(engine.event_types))
     errors: dict[int, list[str]] = {}
     out = []
     for index, event in enumerate(events):
@@ -68,12 +72,28 @@ def visible(event_types: Iterable[type], events: list[Any], viewer: str) -> list
         except msgspec.ValidationError as exc:
             errors[index] = [str(exc)]
             continue
+        if event["type"] == MATCH_CREATED:
+            problem = _options_problem(engine, event["options"])
+            if problem:
+                errors[index] = [f"options: {problem}"]
+                continue
         if viewer not in {event.get(field) for field in CONCERNED}:
             event = {k: v for k, v in event.items() if k not in private}
         out.append(event)
     if errors:
         raise BadEvents(errors)
     return out
+
+
+def _options_problem(engine: Engine, options: dict[str, Any]) -> str | None:
+    """A match's options as the referee writes them: every option, each value acceptable
+    (the engine's own checks, which the declared event type alone does not carry)."""
+    try:
+        resolved = engine.resolve_options(options)
+    except InvalidOptions as exc:
+        return exc.detail
+    missing = sorted(set(resolved) - set(options))
+    return f"every option is written out; missing: {', '.join(missing)}" if missing else None
 
 
 def phrase(event: dict[str, Any], players: Iterable[str]) -> tuple[str, tuple[str, ...]]:

@@ -17,21 +17,21 @@ DEALT = {"type": "cards_dealt", "player": "ann", "count": 2, "cards": ["7H", "KS
 
 
 def test_a_private_field_is_kept_for_the_player_it_concerns_and_cut_for_the_others():
-    assert visible(HUIT.event_types, [DEALT], "ann") == [DEALT]
+    assert visible(HUIT, [DEALT], "ann") == [DEALT]
     cut = {k: v for k, v in DEALT.items() if k != "cards"}
-    assert visible(HUIT.event_types, [DEALT], "bob") == [cut]
-    assert visible(HUIT.event_types, [DEALT], "watcher") == [cut]
+    assert visible(HUIT, [DEALT], "bob") == [cut]
+    assert visible(HUIT, [DEALT], "watcher") == [cut]
 
 
 def test_a_card_given_is_seen_by_the_giver_and_the_receiver_only():
     given = {"type": "card_given", "player": "ann", "to": "bob", "cards_left": 1, "card": "9D"}
     for viewer, sees in (("ann", True), ("bob", True), ("cleo", False)):
-        assert ("card" in visible(HUIT.event_types, [given], viewer)[0]) is sees
+        assert ("card" in visible(HUIT, [given], viewer)[0]) is sees
 
 
 def test_an_event_of_an_unknown_type_keeps_its_type_only():
     later = {"type": "added_later", "cards": ["AS"]}
-    assert visible(HUIT.event_types, [later], "ann") == [{"type": "added_later"}]
+    assert visible(HUIT, [later], "ann") == [{"type": "added_later"}]
 
 
 @pytest.mark.parametrize("event", [
@@ -39,11 +39,14 @@ def test_an_event_of_an_unknown_type_keeps_its_type_only():
     {"type": "cards_dealt", "player": "ann"},
     {"type": "cards_dealt", "player": "ann", "count": 1, "private": {"cards": ["AS"]}},
     {"no": "type"},
+    {"type": "match_created", "players": ["ann", "bob"], "options": {"decks": 1}},
+    {"type": "match_created", "players": ["ann", "bob"],
+     "options": {**HUIT.resolve_options({}), "target": 10**9}},
     ["a list"],
 ])
 def test_an_event_that_does_not_fit_its_declaration_is_refused_with_its_index(event):
     with pytest.raises(BadEvents) as refused:
-        visible(HUIT.event_types, [DEALT, event], "ann")
+        visible(HUIT, [DEALT, event], "ann")
     assert list(refused.value.errors) == [1]
 
 
@@ -71,7 +74,7 @@ def test_the_players_an_engine_shows_a_private_part_to_are_the_ones_the_event_na
                 assert set(private) - {"player", "players"} <= declared[event["type"]][1]
         trusted = events_for(raw, None)
         for viewer in (*players, "watcher"):
-            assert visible(engine.event_types, trusted, viewer) == events_for(raw, viewer)
+            assert visible(engine, trusted, viewer) == events_for(raw, viewer)
         if engine.is_finished(state):
             break
         state, raw = engine.apply(state, random_move(engine, engine.legal_moves(state, now=0),
