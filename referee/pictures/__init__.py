@@ -29,7 +29,6 @@ SCENES: dict[str, SceneBuilder] = {
 }
 # The games that have a printable score sheet.
 SHEET_GAMES = (sheet.GAME,)
-PAGES = tuple(sheet.PAGES)
 
 
 def view_svg(engine: Engine, answer: dict[str, Any], events: Iterable[Any] = ()) -> str:
@@ -44,10 +43,6 @@ def view_svg(engine: Engine, answer: dict[str, Any], events: Iterable[Any] = ())
     seen = visible(engine, list(events), answer["player"])
     lines = tuple(phrase(event, view.get("players", ())) for event in seen)
     return canvas.svg(table.picture(dataclasses.replace(scene, events=lines)))
-
-
-def sheet_picture(data: sheet.SheetData, page: str) -> canvas.Picture:
-    return sheet.picture(data, page)
 
 
 def plain_scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
@@ -67,5 +62,4 @@ def plain_scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
                        hand=tuple(hand) if isinstance(hand, list) else None)
 
 
-__all__ = ["view_svg", "sheet_picture", "SCENES", "SHEET_GAMES", "PAGES", "BadEvents",
-           "sheet", "canvas"]
+__all__ = ["view_svg", "SCENES", "SHEET_GAMES", "BadEvents", "sheet", "canvas"]

@@ -142,7 +142,7 @@ def test_bad_requests_are_documented_problems(client):
                    "validation_error")
     assert_problem(client.post("/v1/games/chess/images/view", json={}), 404, "unknown_game")
     assert_problem(client.get(SHEETS[0]), 405, "method_not_allowed")
-    assert_problem(client.post(f"/v1/games/empereur/sheets/pdf", json={}), 404, "not_found")
+    assert_problem(client.post("/v1/games/empereur/sheets/pdf", json={}), 404, "not_found")
     state = created(client)["state"]
     assert_problem(client.post(path, json={"state": state}), 422, "validation_error")
     problem = assert_problem(client.post(path, json={
