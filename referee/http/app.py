@@ -83,6 +83,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(v1)
     app.register_blueprint(meta)
     app.register_blueprint(explorer.blueprint)
+    from .pictures import blueprint as pictures  # its routes use this module's helpers
+    app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
     logging.basicConfig(level=conf["LOG_LEVEL"])
     return app

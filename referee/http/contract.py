@@ -35,10 +35,11 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from referee import __version__
 from referee.core.engine import MAX_COUNTER, Engine
 from referee.core.wire import CARD_PATTERN
+from referee.pictures import SHEET_GAMES
 
 from .examples import EXAMPLE_CLOCK, EXAMPLE_PLAYERS, EXAMPLE_SEED, Example, game_examples
 from .problems import CATALOGUE
-from .schemas import SeedField, StateField, envelope_schemas, move_schemas
+from .schemas import SHEET_COLUMNS, SeedField, StateField, envelope_schemas, move_schemas
 from .sealing import TOKEN_PATTERN
 
 REF = "#/components/schemas/{name}"
@@ -81,6 +82,8 @@ PROBLEM_STATUSES = {
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
 HINT_MEASURES = ("expected_final_score", "win_probability", "win_share", "expected_points",
                  "none")
+PICTURE_PROBLEM_STATUSES = ("400", "404", "413", "415", "422")
+SVG_MEDIA = "image/svg+xml"
 # Refusals a dry run answers with `legal: false` instead of a problem response.
 VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
@@ -337,6 +340,7 @@ class _Builder:
         self._envelopes(engine, names)
         self._answers(engine, names)
         self._paths(game_id, engine, names, examples)
+        self._pictures(game_id, engine, names, examples)
 
     def _options(self, engine: Engine, names: _GameNames) -> None:
         properties = {}
@@ -606,6 +610,117 @@ class _Builder:
                     "examples": {example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}}},
                 "responses": responses,
             }})
+
+    # -- pictures ----------------------------------------------------------------------------
+    def _picture_request(self, kind: str, names: _GameNames) -> dict[str, Any]:
+        body = self.converter.schema2jsonschema(self.envelopes[kind])
+        body["additionalProperties"] = False
+        body["properties"]["state"] = {
+            "oneOf": [ref(names.state), ref("SealedState")],
+            "description": "Open mode: the state object; sealed mode: the token."}
+        return body
+
+    def _picture_operation(self, game_id: str, operation_id: str, summary: str, text: str,
+                           request: str, examples: dict[str, Any],
+                           answers: dict[str, str]) -> dict[str, Any]:
+        """A POST answered by a file: `answers` maps each media type to what it holds."""
+        content = {media: {"schema": {"type": "string", "format": "binary",
+                                      "contentMediaType": media, "description": what}}
+                   for media, what in answers.items()}
+        headers = {"Content-Disposition": {
+            "description": "`inline`, with a file name for saving it.",
+            "schema": {"type": "string"}}}
+        if SVG_MEDIA in answers:
+            headers["Content-Security-Policy"] = {
+                "description": "The SVG may run nothing and load nothing when opened on its own.",
+                "schema": {"type": "string"}}
+        responses: dict[str, Any] = {"200": {"description": summary, "headers": headers,
+                                             "content": content}}
+        for problem in PICTURE_PROBLEM_STATUSES:
+            responses[problem] = {"$ref": f"#/components/responses/Problem{problem}"}
+        return {"post": {
+            "operationId": operation_id, "tags": [game_id], "summary": summary,
+            "description": text,
+            "requestBody": {"required": True, "content": {"application/json": {
+                "schema": ref(request), "examples": examples}}},
+            "responses": responses,
+        }}
+
+    def _pictures(self, game_id: str, engine: Engine, names: _GameNames,
+                  examples: dict[str, Example]) -> None:
+        op = camel(game_id)
+        request = f"{names.prefix}ViewImageRequest"
+        body = self._picture_request("view_image", names)
+        body["properties"]["player"] = {**ref("PlayerId"), "description": (
+            "Whose view: a player sees his own; anyone not seated is a spectator and sees "
+            "public information only.")}
+        body["properties"]["events"] = {
+            "type": "array", "items": ref(names.event_union), "maxItems": self.max_items,
+            "description": "Events to list under the table (the last ten are shown), as an "
+                           "answer gave them. Each must fit its declared type; a detail that is "
+                           "private to other players is left out of the picture, and an event "
+                           "of a type this contract does not know shows its type only."}
+        self.schema(request, body)
+        sent, _ = examples["views"]
+        created = examples["matches"][1]
+        self.spec.path(f"/v1/games/{game_id}/images/view", operations=self._picture_operation(
+            game_id, f"{op}ViewImage", f"A picture of what one player of a {engine.name} "
+            "match sees (SVG)",
+            "The view of `/views` drawn: the player's hand, the table, every player's card "
+            "count, score and titles, whose turn it is, and the `events` passed. It is drawn "
+            "from the player's view only, so it never shows more than he may see; a "
+            "spectator's shows public information only.",
+            request, {f"{game_id}-view-image": {
+                "summary": "The example match's view, with its creation events",
+                "value": {**sent, "events": created["events"]}}},
+            {SVG_MEDIA: "An SVG document, 880 points wide."}))
+        if game_id in SHEET_GAMES:
+            self._sheets(game_id, engine, names, examples)
+
+    def _sheets(self, game_id: str, engine: Engine, names: _GameNames,
+                examples: dict[str, Example]) -> None:
+        op = camel(game_id)
+        request = f"{names.prefix}SheetRequest"
+        body = self._picture_request("sheet", names)
+        props = body["properties"]
+        props["state"]["description"] = (
+            "A match to fill the sheet from (its players, box values, scores, whose turn "
+            "or who won). Without it the sheet is blank.")
+        props["players"].update(description=(
+            "Blank sheet: how many player columns (default: as many as `names`, or "
+            f"{SHEET_COLUMNS})."))
+        props["names"] = {"type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+                          "maxItems": SHEET_COLUMNS,
+                          "description": "Blank sheet: names to head the first columns with "
+                                         "(no more than `players`)."}
+        props["options"] = {**ref(names.options), "description": (
+            "Blank sheet: the match options whose box values it shows (default: the rule "
+            "text's).")}
+        props["page"].update(description="The paper: A4 (210 x 297 mm) or US Letter "
+                                         "(8.5 x 11 in), portrait.")
+        body["description"] = ("A sheet of a match (`state`) or a blank one (`players`, "
+                               "`names`, `options`); `state` goes with none of the three.")
+        self.schema(request, body)
+        sent, _ = examples["views"]
+        sheet_examples = {
+            f"{game_id}-blank-sheet": {"summary": "A blank sheet for four, two of them named",
+                                       "value": {"players": 4, "names": ["ann", "bob"],
+                                                 "page": "a4"}},
+            f"{game_id}-match-sheet": {"summary": "The sheet of the example match, on Letter",
+                                       "value": {"state": sent["state"], "page": "letter"}},
+        }
+        text = ("The Generala sheet: its 11 boxes (Spanish names, values and servida values "
+                "from the match's options), a column per player (one to six), blank or filled "
+                "from a match: each box's points, scratched boxes crossed out, the totals, "
+                "whose turn it is or who won.")
+        for page_format, media, what in (
+                ("svg", SVG_MEDIA, "An SVG document sized for the page (in mm or inches)."),
+                ("pdf", "application/pdf", "A one-page PDF of the page's size.")):
+            self.spec.path(f"/v1/games/{game_id}/sheets/{page_format}",
+                           operations=self._picture_operation(
+                               game_id, f"{op}Sheet{page_format.capitalize()}",
+                               f"The printable Generala sheet ({page_format.upper()})", text,
+                               request, sheet_examples, {media: what}))
 
     # -- the service -------------------------------------------------------------------------
     def service(self) -> None:

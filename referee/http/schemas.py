@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from referee.core.engine import Engine, Field, integral
 from referee.core.wire import CARD_PATTERN
+from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
+from referee.pictures.sheet import PAGES
 
 
 class StrictInteger(fields.Integer):
@@ -101,8 +103,34 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
         level = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
 
+    class ViewImage(Schema):
+        state = StateField(required=True)
+        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+        # Each is checked against the game's declared events when the picture is drawn.
+        events = fields.List(fields.Dict(), load_default=list,
+                             validate=validate.Length(max=max_items))
+
+    class Sheet(Schema):
+        state = StateField()
+        players = StrictInteger(validate=validate.Range(min=1, max=SHEET_COLUMNS))
+        names = fields.List(player_id(max_id),
+                            validate=[validate.Length(max=SHEET_COLUMNS), _unique])
+        options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                              validate=validate.Length(max=max_items))
+        page = fields.String(load_default="a4", validate=validate.OneOf(list(PAGES)))
+
+        @validates_schema
+        def _one_kind_of_sheet(self, data, **kwargs):
+            blank = [name for name in ("players", "names", "options") if name in data]
+            if "state" in data and blank:
+                raise ValidationError({name: ["A sheet of a match takes its players and "
+                                              "options from the state."] for name in blank})
+            if len(data.get("names", ())) > data.get("players", SHEET_COLUMNS):
+                raise ValidationError({"names": ["No more names than `players`."]})
+
     return {"create": CreateMatch(), "move": PostMove(), "legal_moves": LegalMoves(),
-            "validation": Validation(), "view": View(), "hint": Hint()}
+            "validation": Validation(), "view": View(), "hint": Hint(),
+            "view_image": ViewImage(), "sheet": Sheet()}
 
 
 def _field(spec: Field, max_id: int, max_items: int) -> fields.Field:

@@ -1,0 +1,221 @@
+"""A picture as a plain list of shapes, and the two writers that turn it into a file.
+
+Shapes are placed in points (1/72 inch) from the top-left corner. A picture is laid out once
+and written as SVG (through drawsvg) or as a one-page PDF (through reportlab), so a printed
+sheet and its SVG are the same drawing. Text is measured with the metrics of Helvetica, one of
+PDF's standard fonts, which every PDF reader has; the SVG asks for Helvetica or a look-alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+from typing import Union
+from xml.sax.saxutils import escape
+
+import drawsvg
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+FONT, BOLD = "Helvetica", "Helvetica-Bold"
+SVG_FONTS = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+ELLIPSIS = "\u2026"
+# What XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF): a player id
+# may hold any character, and the SVG must still parse.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = "#000"
+    line: float = 0.8
+    radius: float = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = "#000"
+    line: float = 0.8
+
+
+@dataclasses.dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = "#000"
+    stroke: str | None = None
+    line: float = 0.8
+
+
+@dataclasses.dataclass(frozen=True)
+class Polygon:
+    points: tuple[float, ...]  # x0, y0, x1, y1, ...
+    fill: str | None = "#000"
+    stroke: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Text:
+    """A line of text; `y` is its baseline, `anchor` is start, middle or end."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 10
+    bold: bool = False
+    anchor: str = "start"
+    fill: str = "#000"
+
+
+@dataclasses.dataclass(frozen=True)
+class Group:
+    """Shapes that belong together, with `data-*` attributes saying what they show (a card, a
+    box of the sheet): SVG keeps them for scripts, styles and tests; PDF has no use for them."""
+
+    items: tuple[Shape, ...]
+    data: tuple[tuple[str, str], ...] = ()
+
+
+Shape = Union[Rect, Line, Circle, Polygon, Text, Group]
+
+
+@dataclasses.dataclass(frozen=True)
+class Picture:
+    width: float
+    height: float
+    items: tuple[Shape, ...]
+    title: str
+    # The printed size as CSS lengths ("210mm"), for a picture meant for paper.
+    paper: tuple[str, str] | None = None
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    return stringWidth(text, BOLD if bold else FONT, size)
+
+
+def fit(text: str, size: float, width: float, bold: bool = False) -> str:
+    """`text`, cut and ended with an ellipsis if it is wider than `width`."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + ELLIPSIS, size, bold) > width:
+        text = text[:-1]
+    return text + ELLIPSIS
+
+
+def xml_safe(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+# -- SVG ---------------------------------------------------------------------------------------
+def svg(picture: Picture) -> str:
+    drawing = drawsvg.Drawing(picture.width, picture.height, origin=(0, 0),
+                              font_family=SVG_FONTS)
+    if picture.paper:
+        drawing.set_render_size(*picture.paper)
+    drawing.append(drawsvg.Title(xml_safe(picture.title)))
+    for item in picture.items:
+        drawing.append(_svg_shape(item))
+    return drawing.as_svg()
+
+
+def _paint(fill: str | None, stroke: str | None, line: float) -> dict[str, object]:
+    out: dict[str, object] = {"fill": fill or "none"}
+    if stroke:
+        out.update(stroke=stroke, stroke_width=line)
+    return out
+
+
+def _svg_shape(shape: Shape) -> drawsvg.DrawingElement:
+    if isinstance(shape, Rect):
+        extra = {"rx": shape.radius} if shape.radius else {}
+        return drawsvg.Rectangle(shape.x, shape.y, shape.w, shape.h,
+                                 **_paint(shape.fill, shape.stroke, shape.line), **extra)
+    if isinstance(shape, Line):
+        return drawsvg.Line(shape.x1, shape.y1, shape.x2, shape.y2, stroke=shape.stroke,
+                            stroke_width=shape.line)
+    if isinstance(shape, Circle):
+        return drawsvg.Circle(shape.cx, shape.cy, shape.r,
+                              **_paint(shape.fill, shape.stroke, shape.line))
+    if isinstance(shape, Polygon):
+        return drawsvg.Lines(*shape.points, close=True, **_paint(shape.fill, shape.stroke, 0.8))
+    if isinstance(shape, Text):
+        extra = {"font_weight": "bold"} if shape.bold else {}
+        return drawsvg.Text(xml_safe(shape.text), shape.size, shape.x, shape.y,
+                            text_anchor=shape.anchor, fill=shape.fill, **extra)
+    # drawsvg escapes text but writes attribute values as they are, and a player id may
+    # hold any character.
+    group = drawsvg.Group(**{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
+                             for k, v in shape.data})
+    for item in shape.items:
+        group.append(_svg_shape(item))
+    return group
+
+
+# -- PDF ---------------------------------------------------------------------------------------
+def pdf(picture: Picture) -> bytes:
+    """A one-page PDF of the picture's size. `invariant` makes the same picture give the same
+    bytes (no creation date, no random document id)."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(picture.width, picture.height), invariant=1)
+    canvas.setTitle(picture.title)
+    canvas.setCreator("referee")
+    for item in picture.items:
+        _pdf_shape(canvas, item, picture.height)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def _pdf_paint(canvas: Canvas, fill: str | None, stroke: str | None, line: float) -> dict:
+    if fill:
+        canvas.setFillColor(fill)
+    if stroke:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(line)
+    return {"fill": 1 if fill else 0, "stroke": 1 if stroke else 0}
+
+
+def _pdf_shape(canvas: Canvas, shape: Shape, height: float) -> None:
+    # PDF puts the origin at the bottom-left corner: every y is turned over.
+    if isinstance(shape, Rect):
+        paint = _pdf_paint(canvas, shape.fill, shape.stroke, shape.line)
+        y = height - shape.y - shape.h
+        if shape.radius:
+            canvas.roundRect(shape.x, y, shape.w, shape.h, shape.radius, **paint)
+        else:
+            canvas.rect(shape.x, y, shape.w, shape.h, **paint)
+    elif isinstance(shape, Line):
+        _pdf_paint(canvas, None, shape.stroke, shape.line)
+        canvas.line(shape.x1, height - shape.y1, shape.x2, height - shape.y2)
+    elif isinstance(shape, Circle):
+        paint = _pdf_paint(canvas, shape.fill, shape.stroke, shape.line)
+        canvas.circle(shape.cx, height - shape.cy, shape.r, **paint)
+    elif isinstance(shape, Polygon):
+        paint = _pdf_paint(canvas, shape.fill, shape.stroke, 0.8)
+        path = canvas.beginPath()
+        xs, ys = shape.points[0::2], shape.points[1::2]
+        path.moveTo(xs[0], height - ys[0])
+        for x, y in zip(xs[1:], ys[1:]):
+            path.lineTo(x, height - y)
+        path.close()
+        canvas.drawPath(path, **paint)
+    elif isinstance(shape, Text):
+        canvas.setFillColor(shape.fill)
+        canvas.setFont(BOLD if shape.bold else FONT, shape.size)
+        draw = {"start": canvas.drawString, "middle": canvas.drawCentredString,
+                "end": canvas.drawRightString}[shape.anchor]
+        draw(shape.x, height - shape.y, shape.text)
+    else:
+        for item in shape.items:
+            _pdf_shape(canvas, item, height)

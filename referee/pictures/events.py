@@ -1,0 +1,122 @@
+"""The last events of a match as one player may see them, in a line of text each.
+
+A caller may pass the events it received, even a trusted caller's (which carry every private
+detail, such as the cards someone drew). Each event is checked against the game's declared
+events, then stripped of what the viewer may not learn: a field declared private (see
+`referee.core.wire.private`) stays only for the players the event concerns, the one who made
+it (`player`) and the one it was given to (`to`), which is how the engines address their
+private parts. An event of a type the game does not declare keeps its type only, since
+nothing says which of its fields are private.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Iterable
+
+import msgspec
+
+from referee.core.engine import Engine
+from referee.core.errors import InvalidOptions
+from referee.core.wire import CARD_PATTERN, PRIVATE
+
+from .pieces import label
+
+_CARD = re.compile(CARD_PATTERN)
+# The first event of a match, which carries its options (see referee.core.wire).
+MATCH_CREATED = "match_created"
+# The fields of an event that name the players it concerns.
+CONCERNED = ("player", "to")
+
+
+class BadEvents(ValueError):
+    """Events that do not fit the game's declarations: `errors` maps each one's index to
+    what is wrong with it."""
+
+    def __init__(self, errors: dict[int, list[str]]):
+        super().__init__("events do not fit the game's declared events")
+        self.errors = errors
+
+
+@functools.lru_cache(maxsize=None)
+def declarations(event_types: tuple[type, ...]) -> dict[str, tuple[type, frozenset[str]]]:
+    """Each declared event type (its tag) -> its struct and its private fields' wire names."""
+    out = {}
+    for struct in event_types:
+        info = msgspec.inspect.type_info(struct)
+        private = frozenset(
+            f.encode_name for f in info.fields
+            if isinstance(f.type, msgspec.inspect.Metadata)
+            and str((f.type.extra_json_schema or {}).get("description", "")).startswith(PRIVATE))
+        out[struct.__struct_config__.tag] = (struct, private)
+    return out
+
+
+def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, Any]]:
+    """`events` checked, then cut to what `viewer` may see. Raises BadEvents."""
+    declared = declarations(tuple(engine.event_types))
+    errors: dict[int, list[str]] = {}
+    out = []
+    for index, event in enumerate(events):
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            errors[index] = ["An event is an object with a string `type`."]
+            continue
+        known = declared.get(event["type"])
+        if known is None:
+            out.append({"type": event["type"]})
+            continue
+        struct, private = known
+        try:
+            msgspec.convert(event, struct, strict=True)
+        except msgspec.ValidationError as exc:
+            errors[index] = [str(exc)]
+            continue
+        if event["type"] == MATCH_CREATED:
+            problem = _options_problem(engine, event["options"])
+            if problem:
+                errors[index] = [f"options: {problem}"]
+                continue
+        if viewer not in {event.get(field) for field in CONCERNED}:
+            event = {k: v for k, v in event.items() if k not in private}
+        out.append(event)
+    if errors:
+        raise BadEvents(errors)
+    return out
+
+
+def _options_problem(engine: Engine, options: dict[str, Any]) -> str | None:
+    """A match's options as the referee writes them: every option, each value acceptable
+    (the engine's own checks, which the declared event type alone does not carry)."""
+    try:
+        resolved = engine.resolve_options(options)
+    except InvalidOptions as exc:
+        return exc.detail
+    missing = sorted(set(resolved) - set(options))
+    return f"every option is written out; missing: {', '.join(missing)}" if missing else None
+
+
+def phrase(event: dict[str, Any], players: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+    """One line telling the event, and the cards it shows."""
+    seated = set(players)
+    cards: list[str] = []
+
+    def say(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, str):
+            if value not in seated and _CARD.match(value):
+                cards.append(value)
+                return label(value)
+            return value
+        if isinstance(value, list):
+            return " ".join(say(v) for v in value) if value else "none"
+        if isinstance(value, dict):
+            return ", ".join(f"{k} {say(v)}" for k, v in value.items())
+        return str(value)
+
+    who = event.get("player")
+    head = (f"{who}: " if isinstance(who, str) else "") + event["type"].replace("_", " ")
+    details = [f"{key.replace('_', ' ')} {say(value)}" for key, value in event.items()
+               if key not in ("type", "player") and value is not None]
+    return head + (" \u00b7 " + "; ".join(details) if details else ""), tuple(cards)

@@ -1,0 +1,75 @@
+"""Generala (dice): the dice on the table, the roll, and every player's sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.generala_dice.scoring import BOXES
+
+from . import pieces
+from .canvas import Group, Line, Text, fit
+from .sheet import BOX_NAMES
+from .table import Scene, seats, winners_line
+
+ROW_H = 17.0
+NAME_W = 100.0
+
+
+def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
+          finished: bool) -> Scene:
+    players = view["players"]
+    totals = {p: f"{s['total']} pts" for p, s in scores["players"].items()}
+    tags = {p: ["winner"] for p in scores["winners"]} if finished and not scores["draw"] else {}
+    if finished:
+        status = winners_line(scores)
+    else:
+        rolls = view["rolls"]
+        status = (f"{view['current']} to play \u00b7 "
+                  + (f"roll {rolls} of 3 made" if rolls else "no roll yet this turn"))
+
+    def center(x: float, y: float, width: float) -> tuple[list[Any], float]:
+        items: list[Any] = []
+        if view["dice"]:
+            for i, value in enumerate(view["dice"]):
+                items.append(pieces.die(value, x + i * 50, y))
+            items.append(Text(x + 5 * 50 + 10, y + 26, f"after roll {view['rolls']} of 3", 11,
+                              fill="#444444"))
+        else:
+            items.append(Text(x, y + 26, "No dice rolled yet this turn.", 11, fill="#444444"))
+        items += _sheets(view, scores, x, y + 62, width)
+        return items, 62 + ROW_H * (len(BOXES) + 2)
+
+    return Scene(game="Generala (dice)", viewer=view["you"], seated=view["you"] in players,
+                 status=status, seats=seats(players, to_act, scores=totals, tags=tags),
+                 center=center)
+
+
+def _sheets(view: dict[str, Any], scores: dict[str, Any], x: float, y: float,
+            width: float) -> list[Any]:
+    players = view["players"]
+    column = min(80.0, (width - NAME_W) / len(players))
+    items: list[Any] = []
+    for i, player in enumerate(players):
+        items.append(Text(x + NAME_W + column * (i + 0.5), y + 12,
+                          fit(player, 9, column - 4, bold=True), 9, bold=True, anchor="middle"))
+    for row, box in enumerate(BOXES, start=1):
+        base = y + ROW_H * row + 12
+        cells: list[Any] = [Text(x, base, BOX_NAMES[box], 9.5)]
+        for i, player in enumerate(players):
+            points = view["sheets"].get(player, {}).get(box)
+            if points is not None:
+                cells.append(Text(x + NAME_W + column * (i + 0.5), base,
+                                  "\u2716 0" if points == 0 else str(points), 9.5,
+                                  anchor="middle", fill="#888888" if points == 0 else "#111111"))
+        items.append(Group(tuple(cells), data=(("box", box),)))
+    base = y + ROW_H * (len(BOXES) + 1) + 12
+    items.append(Text(x, base, "Total", 9.5, bold=True))
+    for i, player in enumerate(players):
+        items.append(Text(x + NAME_W + column * (i + 0.5), base,
+                          str(scores["players"][player]["total"]), 9.5, bold=True,
+                          anchor="middle"))
+    right = x + NAME_W + column * len(players)
+    items += [Line(x, y + ROW_H + 2, right, y + ROW_H + 2, stroke="#999999", line=0.5),
+              Line(x, y + ROW_H * (len(BOXES) + 1) + 2, right, y + ROW_H * (len(BOXES) + 1) + 2,
+                   stroke="#999999", line=0.5)]
+    return items

@@ -1,0 +1,221 @@
+"""The printable Generala sheet: its 11 boxes with their values, a column per player.
+
+Blank, for a given number of players (one to six, with or without their names), or filled from
+what a match shows everyone (its view and scores): each box's points, the scratched boxes
+crossed out, the totals, whose turn it is or who won. The box names are the Spanish ones of the
+rule text (Escalera, Full, Póker, Generala, Doble Generala); it names the six number boxes only
+as « cases de chiffres », so they are headed by their face, 1 to 6. The values come from the
+match's options, so a sheet of a house game shows the house values.
+
+The page is A4 or US Letter, portrait, with room to write by hand in every box.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from referee.games.generala_dice.scoring import BOXES, FACE_BOXES, SERVIDA_BOXES
+
+from .canvas import Group, Line, Picture, Rect, Text, fit
+
+BOX_NAMES = {
+    "ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6",
+    "escalera": "Escalera", "full": "Full", "poker": "Póker", "generala": "Generala",
+    "doble_generala": "Doble Generala",
+}
+# Page sizes in points, with the printed size for SVG.
+PAGES = {
+    "a4": (595.28, 841.89, ("210mm", "297mm")),
+    "letter": (612.0, 792.0, ("8.5in", "11in")),
+}
+MAX_COLUMNS = 6
+GAME = "generala-dice"  # the game whose sheet this is
+
+MARGIN = 40.0
+NAME_W, VALUE_W, SERVIDA_W = 104.0, 56.0, 50.0
+MAX_PLAYER_W = 88.0
+HEADER_H = 42.0
+TITLE_H = 78.0
+FOOTER_H = 78.0
+INK, GREY, LIGHT, WIN = "#111111", "#666666", "#eeeeee", "#fff2b3"
+
+
+@dataclasses.dataclass(frozen=True)
+class SheetData:
+    """What the sheet shows. `names` has one entry per column ("" for a blank header);
+    `sheets` and `totals` are empty for a blank sheet."""
+
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    sheets: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+    totals: dict[str, int] = dataclasses.field(default_factory=dict)
+    current: str | None = None
+    winners: tuple[str, ...] = ()
+    draw: bool = False
+    finished: bool = False
+
+
+def blank(columns: int, names: list[str], options: dict[str, Any]) -> SheetData:
+    if not 1 <= columns <= MAX_COLUMNS or len(names) > columns:
+        raise ValueError("a sheet has one to six columns, and no more names than columns")
+    return SheetData(names=tuple(names) + ("",) * (columns - len(names)), options=options)
+
+
+def from_view(view: dict[str, Any], scores: dict[str, Any], *, finished: bool) -> SheetData:
+    """The sheet of a match, from what every player sees of it."""
+    return SheetData(
+        names=tuple(view["players"]), options=view["options"], sheets=view["sheets"],
+        totals={p: s["total"] for p, s in scores["players"].items()},
+        current=None if finished else view["current"],
+        winners=tuple(scores["winners"]), draw=scores["draw"], finished=finished)
+
+
+def box_values(box: str, options: dict[str, Any]) -> tuple[str, str]:
+    """What a box pays, and what it pays servida (a dash where servida adds nothing)."""
+    if box in FACE_BOXES:
+        return f"{FACE_BOXES[box]} per die", "\u2014"
+    value = options[box]
+    bonus = options["servida_bonus"]
+    return str(value), str(value + bonus) if box in SERVIDA_BOXES and bonus else "\u2014"
+
+
+def picture(data: SheetData, page: str = "a4") -> Picture:
+    width, height, paper = PAGES[page]
+    columns = len(data.names)
+    player_w = min(MAX_PLAYER_W, (width - 2 * MARGIN - NAME_W - VALUE_W - SERVIDA_W) / columns)
+    table_w = NAME_W + VALUE_W + SERVIDA_W + player_w * columns
+    left = (width - table_w) / 2
+    top = MARGIN + TITLE_H
+    row_h = min(46.0, (height - 2 * MARGIN - TITLE_H - FOOTER_H - HEADER_H) / (len(BOXES) + 1))
+    x_players = left + NAME_W + VALUE_W + SERVIDA_W
+    items: list[Any] = []
+
+    items += _title(data, left, table_w)
+    # Header row.
+    items.append(Rect(left, top, table_w, HEADER_H, fill=LIGHT, stroke=None))
+    for x, w, label in ((left, NAME_W, "Box"), (left + NAME_W, VALUE_W, "Value"),
+                        (left + NAME_W + VALUE_W, SERVIDA_W, "Servida")):
+        items.append(Text(x + w / 2, top + HEADER_H / 2 + 4, label, 10, bold=True,
+                          anchor="middle"))
+    for column, name in enumerate(data.names):
+        items.append(_player_header(data, name, column, x_players + column * player_w, top,
+                                    player_w))
+    # One row per box, then the totals.
+    for row, box in enumerate(BOXES):
+        y = top + HEADER_H + row * row_h
+        value, servida = box_values(box, data.options)
+        base = y + row_h / 2 + 4
+        items.append(Group((
+            Text(left + 8, base, BOX_NAMES[box], 12, bold=True),
+            Text(left + NAME_W + VALUE_W / 2, base, value, 10, anchor="middle"),
+            Text(left + NAME_W + VALUE_W + SERVIDA_W / 2, base, servida, 10, anchor="middle",
+                 fill=INK if servida != "\u2014" else GREY),
+        ), data=(("box", box), ("value", value), ("servida", servida))))
+        for column, name in enumerate(data.names):
+            points = data.sheets.get(name, {}).get(box) if name else None
+            if points is not None:
+                items.append(_score_cell(name, box, points, x_players + column * player_w, y,
+                                         player_w, row_h))
+    totals_y = top + HEADER_H + len(BOXES) * row_h
+    items.append(Rect(left, totals_y, table_w, row_h, fill=LIGHT, stroke=None))
+    items.append(Text(left + 8, totals_y + row_h / 2 + 5, "Total", 13, bold=True))
+    for column, name in enumerate(data.names):
+        if name in data.totals:
+            x = x_players + column * player_w
+            items.append(Group((Text(x + player_w / 2, totals_y + row_h / 2 + 6,
+                                     str(data.totals[name]), 16, bold=True, anchor="middle"),),
+                               data=(("player", name), ("total", str(data.totals[name])))))
+    bottom = totals_y + row_h
+    items += _grid(left, top, table_w, bottom, x_players, player_w, columns, row_h)
+    items += _footer(data, left, bottom + 20, table_w)
+    title = "Generala sheet" + (f": {', '.join(n for n in data.names if n)}"
+                                if any(data.names) else "")
+    return Picture(width, height, tuple(items), title, paper)
+
+
+def _title(data: SheetData, left: float, width: float) -> list[Any]:
+    if data.finished:
+        if data.draw:
+            state = "Finished: a draw"
+        else:
+            state = "Finished: " + ", ".join(data.winners) + (" win" if len(data.winners) > 1
+                                                              else " wins")
+    elif data.current is not None:
+        state = f"In play: {data.current} to play"
+    else:
+        state = "11 turns each; the highest total wins"
+    return [
+        Text(left, MARGIN + 30, "Generala", 28, bold=True),
+        Text(left + width, MARGIN + 30, fit(state, 11, width - 170), 11, anchor="end",
+             fill=GREY),
+        Text(left, MARGIN + 52, "Five dice, up to three rolls a turn; fill one box each turn "
+             "(0 scratches it).", 9.5, fill=GREY),
+    ]
+
+
+def _player_header(data: SheetData, name: str, column: int, x: float, top: float,
+                   w: float) -> Group:
+    items: list[Any] = []
+    won = data.finished and name in data.winners and not data.draw
+    if won:
+        items.append(Rect(x, top, w, HEADER_H, fill=WIN, stroke=None))
+    label = fit(name, 10, w - 8, bold=True) if name else ""
+    note = "winner" if won else "to play" if name and name == data.current else ""
+    items.append(Text(x + w / 2, top + (19 if note else HEADER_H / 2 + 4), label, 10, bold=True,
+                      anchor="middle"))
+    if note:
+        items.append(Text(x + w / 2, top + 33, note, 8, anchor="middle", fill=GREY))
+    elif not name:
+        items.append(Line(x + 8, top + 30, x + w - 8, top + 30, stroke="#bbbbbb", line=0.5))
+    return Group(tuple(items), data=(("column", str(column + 1)), ("player", name)))
+
+
+def _score_cell(name: str, box: str, points: int, x: float, y: float, w: float,
+                h: float) -> Group:
+    """A filled box: its points; a scratched one (0) is crossed out."""
+    middle = y + h / 2
+    items: list[Any] = []
+    if points == 0:
+        items += [Line(x + 10, y + h - 8, x + w - 10, y + 8, stroke=INK, line=1.2),
+                  Text(x + w - 6, y + h - 6, "0", 8, anchor="end", fill=GREY)]
+    else:
+        items.append(Text(x + w / 2, middle + 5, str(points), 14, anchor="middle"))
+    return Group(tuple(items), data=(("player", name), ("box", box), ("points", str(points)),
+                                     ("scratched", "true" if points == 0 else "false")))
+
+
+def _grid(left: float, top: float, width: float, bottom: float, x_players: float,
+          player_w: float, columns: int, row_h: float) -> list[Any]:
+    items: list[Any] = [Rect(left, top, width, bottom - top, stroke=INK, line=1.4)]
+    y = top + HEADER_H
+    items.append(Line(left, y, left + width, y, stroke=INK, line=1.2))
+    for row in range(1, len(BOXES) + 1):
+        y = top + HEADER_H + row * row_h
+        # A heavier rule under the number boxes and above the totals.
+        heavy = row in (len(FACE_BOXES), len(BOXES))
+        items.append(Line(left, y, left + width, y, stroke=INK, line=1.2 if heavy else 0.5))
+    for x in (left + NAME_W, left + NAME_W + VALUE_W):
+        items.append(Line(x, top, x, bottom, stroke=INK, line=0.5))
+    for column in range(columns):
+        x = x_players + column * player_w
+        items.append(Line(x, top, x, bottom, stroke=INK, line=1.2 if column == 0 else 0.5))
+    return items
+
+
+def _footer(data: SheetData, left: float, y: float, width: float) -> list[Any]:
+    options = data.options
+    bonus = options["servida_bonus"]
+    lines = []
+    if bonus:
+        lines.append(f"Servida: a hand scored after the first roll adds {bonus} to Escalera, "
+                     "Full and Póker; nothing to the other boxes.")
+    lines.append(f"Doble Generala: {options['doble_generala']} for a second Generala, only "
+                 f"while the Generala box holds {options['generala']}; a scratched box is "
+                 "crossed out (0).")
+    if options.get("servida_generala_wins"):
+        lines.append("House rule: a servida Generala wins the match at once.")
+    items: list[Any] = []
+    for i, line in enumerate(lines):
+        items.append(Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY))
+    return items
