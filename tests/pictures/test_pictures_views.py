@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import referee
+from referee.http.codec import Match
 from referee.core.outcome import events_for
 from referee.core.playout import random_move
 from referee.core.wire import CARD_PATTERN
@@ -79,7 +80,7 @@ def test_a_view_image_never_shows_a_hidden_card(game_id, seed):
            *engine.opening_events(state)]
     before = None
     for _ in range(STEPS):
-        token = codec.dump(engine, state)
+        token = codec.dump(engine, Match(state))
         for seat, viewer in [*enumerate(players), (None, "watcher")]:
             root = parse(image(client, game_id, token, viewer, events_for(raw, None)))
             secret = secret_cards(state, seat)
