@@ -1,6 +1,7 @@
 """`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
 echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`).
+levels measured (`bench/generala.py`), and the cost of one chance event with the random source
+(`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -23,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import generala
+from bench import chance, generala
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
@@ -235,6 +236,9 @@ def main() -> None:
         start, largest, end = state_sizes(REGISTRY[game_id])
         print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches; state bytes "
               f"start {start}, largest {largest}, end {end}")
+
+    print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
+    chance.report(args.seconds)
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "

@@ -8,7 +8,7 @@ from typing import Any
 from referee.core.cards import RANKS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove, InvalidOptions
-from referee.core.rng import generator
+from referee.core import rng
 
 from . import wire
 from .state import Options, Play, State
@@ -145,7 +145,7 @@ class GeneralaCards(Engine):
                 raise InvalidOptions(f"dealer: {opts.dealer!r} is not a player nor a seat",
                                      problems=["dealer: must name a player or a seat index"])
         else:
-            dealer = generator(seed, step).randrange(len(players))
+            dealer = rng.stream(seed, step).below(len(players))
             step += 1
         eliminated = (0,) * len(players)
         hands, leader, first_lead = _deal(len(players), eliminated, dealer, seed, step)
