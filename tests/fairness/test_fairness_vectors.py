@@ -96,3 +96,17 @@ def test_the_javascript_source_matches_the_vectors():
     assert result.returncode == 0, result.stdout + result.stderr
     total = sum(len(VECTORS[k]) for k in VECTORS)
     assert f"vectors ok: {total}" in result.stdout
+
+
+def test_a_named_deck_is_the_standard_deck_sorted():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("verify_match",
+                                                  ROOT / "scripts" / "verify_match.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.deck_items({"jokers": 2, "copies": 1}) == VECTORS["shuffles"][0]["items"]
+    for jokers in (0, 1, 2):
+        for copies in (1, 2):
+            assert script.deck_items({"jokers": jokers, "copies": copies}) == sorted(
+                cards.standard_deck(jokers=jokers, decks=copies))
+    assert script.deck_items({"jokers": 3, "copies": 1}) is None
