@@ -46,6 +46,10 @@ async function main() {
     assert.deepEqual(await s.shuffle(c.items), c.order);
     checks += 1;
   }
+  // A deck named in a chance object is the sorted deck of the 54-card vector.
+  assert.deepEqual(F.deckItems({ jokers: 2, copies: 1 }), vectors.shuffles[0].items);
+  assert.equal(F.deckItems({ jokers: 1, copies: 2 }).length, 106);
+  assert.equal(F.deckItems({ jokers: 3, copies: 1 }), undefined);
   await assert.rejects((await F.stream("x", 0)).below(0), RangeError);
   // Code point order, not UTF-16 order: U+1F0A1 (a playing card) sorts after U+FF21.
   assert.deepEqual(F.sortedItems(["\u{1F0A1}", "\uFF21", "A"]), ["A", "\uFF21", "\u{1F0A1}"]);
