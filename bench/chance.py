@@ -20,9 +20,13 @@ def twister(seed: str, step: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
+def _five_dice(rnd: random.Random) -> tuple[int, ...]:
+    return tuple(rnd.randint(1, 6) for _ in range(5))
+
+
 EVENTS = {
     "5 dice": (lambda s, n: rng.stream(s, n).dice(5),
-               lambda s, n: tuple(twister(s, n).randint(1, 6) for _ in range(5))),
+               lambda s, n: _five_dice(twister(s, n))),
     "dealer among 4": (lambda s, n: rng.stream(s, n).below(4),
                        lambda s, n: twister(s, n).randrange(4)),
     "shuffle 54 cards": (lambda s, n: cards.shuffled(ONE_DECK, s, n),

@@ -49,29 +49,28 @@ def commitment(seed: str) -> str:
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1..."""
 
-    __slots__ = ("_key", "_prefix", "_block", "_words", "_next")
+    __slots__ = ("_key", "_prefix", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
         self._key = seed.encode("utf-8")
         self._prefix = f"{int(step)}:"
-        self._block = 0
-        self._words: tuple[int, ...] = ()
-        self._next = 0
+        self._words = self._all_words()
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
         message = (self._prefix + str(index)).encode("ascii")
         return hmac.digest(self._key, message, "sha256")
 
+    def _all_words(self):
+        index = 0
+        while True:
+            words = _WORDS.unpack(self.block(index))
+            index += 1
+            yield from words
+
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
-        if self._next == len(self._words):
-            self._words = _WORDS.unpack(self.block(self._block))
-            self._block += 1
-            self._next = 0
-        word = self._words[self._next]
-        self._next += 1
-        return word
+        return next(self._words)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -79,10 +78,10 @@ class Stream:
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
         limit = WORD_RANGE - WORD_RANGE % n
-        while True:
-            word = self.word()
+        for word in self._words:
             if word < limit:
                 return word % n
+        raise AssertionError("the stream never ends")
 
     def die(self) -> int:
         """One die: 1 to 6."""
@@ -93,10 +92,17 @@ class Stream:
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
-        below(i + 1) for i from the last position down to 1."""
+        below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
+        most frequent and longest draw)."""
         pile = list(items)
+        words = self._words
         for i in range(len(pile) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = WORD_RANGE - WORD_RANGE % n
+            for word in words:
+                if word < limit:
+                    break
+            j = word % n
             pile[i], pile[j] = pile[j], pile[i]
         return pile
 
