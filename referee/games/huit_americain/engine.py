@@ -864,8 +864,9 @@ class _Table:
         self.passes = 0
         self.unannounced = seat if len(hand) == 1 and not announce else -1
         r = card[0]
+        names_suit, amount, effect = rules.laid[r]
         was_attack = self.phase == ATTACK
-        if r in rules.names_suit:
+        if names_suit:
             self.suit, self.rank = named, None
         elif r != JOKER_RANK:
             self.suit, self.rank = card[1], r
@@ -876,7 +877,6 @@ class _Table:
         self.events.append(event)
         if announce:
             self.events.append({"type": "carte", "player": player})
-        amount = rules.attack.get(r, 0)
         if not hand and not (amount and rules.returns):
             # Going out ends the round at once; the last card's effect does not apply.
             if was_attack and r == rules.stop:
@@ -902,7 +902,6 @@ class _Table:
                 self.end_round(blocked=False)
                 return
         self.phase = PLAY
-        effect = rules.effect.get(r)
         steps = 1
         if effect is None:
             pass
@@ -953,7 +952,7 @@ class _Table:
                                 "suit": named, "on": self.players[nxt]})
             self.phase = HUNT
         if steps:
-            self.current = self.seat_after(seat, steps)
+            self.current = (seat + steps * self.direction) % len(self.players)
 
     def give(self, seat: int, card: str) -> None:
         """One card of the give-two passes from its player to the player he chose; after the
