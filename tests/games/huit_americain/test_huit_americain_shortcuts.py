@@ -70,7 +70,7 @@ def through_table(state, move):
 
 
 @pytest.mark.parametrize("seed", range(24), ids=lambda s: f"match-{s}")
-def test_every_short_path_gives_the_state_and_events_of_the_general_path(seed):
+def test_apply_gives_the_state_and_events_the_working_copy_gives(seed):
     pick = random.Random(seed)
     options = ENGINE.resolve_options({}) if seed % 4 == 0 else random_options(pick)
     players = tuple(f"p{i}" for i in range(pick.randint(2, 6)))
