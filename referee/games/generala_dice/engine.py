@@ -82,7 +82,8 @@ class GeneralaDice(Engine):
         # Seats fill in turn order, so the last sheet is the last to fill: read it first.
         sheets = state.sheets
         return state.instant_winner is not None or (
-            len(sheets[-1]) == BOX_COUNT and all(len(s) == BOX_COUNT for s in sheets))
+            (not sheets or len(sheets[-1]) == BOX_COUNT)
+            and all(len(s) == BOX_COUNT for s in sheets))
 
     def to_act(self, state, *, now):
         if self.is_finished(state):
