@@ -210,7 +210,7 @@ def _play_moves(state: State) -> list[Move]:
         nj += 1
     end = len(hand) - nj
     k = bisect_left(hand, floor * 4, 0, end, key=_card_key) if floor else 0
-    jokers = list(hand[end:])
+    joker_sets = [hand[end:end + j] for j in range(1, nj + 1)]  # X1, then X1 and X2
     moves: list[Move] = []
     add = moves.append
     for r in RANK_ORDER[floor:]:
@@ -221,17 +221,18 @@ def _play_moves(state: State) -> list[Move]:
             e += 1
         if r == TWO:
             if nj:
-                add({"type": "play", "player": player, "cards": [jokers[0]], "rank": r})
+                add({"type": "play", "player": player, "cards": [hand[end]], "rank": r})
             if e > k:
                 add({"type": "play", "player": player, "cards": [hand[k]], "rank": r})
             continue
         # a fresh list per move: a caller may change one move without touching another
-        for j in range(1, nj + 1):
-            add({"type": "play", "player": player, "cards": jokers[:j], "rank": r})
+        for jokers in joker_sets:
+            add({"type": "play", "player": player, "cards": list(jokers), "rank": r})
         for n in range(k + 1, e + 1):
-            add({"type": "play", "player": player, "cards": list(hand[k:n]), "rank": r})
-            for j in range(1, nj + 1):
-                add({"type": "play", "player": player, "cards": [*hand[k:n], *jokers[:j]],
+            naturals = hand[k:n]
+            add({"type": "play", "player": player, "cards": list(naturals), "rank": r})
+            for jokers in joker_sets:
+                add({"type": "play", "player": player, "cards": [*naturals, *jokers],
                      "rank": r})
         k = e
     add({"type": "pass" if state.drawn else "draw", "player": player})
