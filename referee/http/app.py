@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
 from typing import Any, Callable
 
 import msgspec
 from flask import Blueprint, Flask, Response, current_app, request
+from flask_cors import CORS
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -74,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = settings.from_environment()
     conf.update(config or {})
     conf["STATE_KEYS"] = settings.state_keys(conf["STATE_KEYS"])
+    conf["CORS_ORIGINS"] = settings.cors_origins(conf.get("CORS_ORIGINS", ""))
     app.config.update(conf)
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
     # Only the methods the contract names are answered; OPTIONS is a documented 405 too.
@@ -86,8 +89,33 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
+    if conf["CORS_ORIGINS"]:
+        _allow_browsers(app, conf["CORS_ORIGINS"])
     logging.basicConfig(level=conf["LOG_LEVEL"])
     return app
+
+
+# What a web page may call: the catalogue, and what a seat token may ask. Creation and moves
+# stay with the game's back end, which holds the state token.
+BROWSER_ROUTES = re.compile(r"/v1/games(/[^/]+(/(legal-moves|validations|views|hints))?)?\Z")
+
+
+def _allow_browsers(app: Flask, origins: list[str]) -> None:
+    """Cross-origin calls from the listed web origins (flask-cors writes the headers, on
+    problem answers too). A browser asks first with a preflight OPTIONS: it is answered for
+    the routes above only, everywhere else OPTIONS stays a 405 as without CORS."""
+    CORS(app, resources={BROWSER_ROUTES: {"origins": origins}}, methods=["GET", "POST"],
+         allow_headers=["Content-Type"], max_age=PREFLIGHT_MAX_AGE)
+
+    @app.before_request
+    def _preflight():
+        if (request.method == "OPTIONS" and BROWSER_ROUTES.fullmatch(request.path)
+                and "Access-Control-Request-Method" in request.headers):
+            return Response(status=204)
+        return None
+
+
+PREFLIGHT_MAX_AGE = 600  # seconds a browser may reuse a preflight's answer
 
 
 def _referee() -> Referee:

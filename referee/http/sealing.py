@@ -3,8 +3,9 @@
 A token is `v1.` followed by base64url(nonce ‖ AES-256-GCM ciphertext) of the state's JSON,
 compressed. The game id and the token's purpose (a state, or a seat: one player's rights
 over a state) are bound in as associated data, so a token of one game is refused by another
-and a token of one purpose can never be opened as the other. Each configured secret is stretched into a key with HKDF-SHA256; the first key seals,
-every key opens, so keys can be rotated by putting the new one first.
+and a token of one purpose can never be opened as the other. Each configured secret is
+stretched into a key with HKDF-SHA256; the first key seals, every key opens, so keys can be
+rotated by putting the new one first.
 """
 
 from __future__ import annotations

@@ -119,7 +119,8 @@ class Seats:
 
         for answer in answers:
             leaves = words(answer)
-            assert not set(strings(answer)) & secret, f"{seat} is shown {set(strings(answer)) & secret}"
+            shown = set(strings(answer)) & secret
+            assert not shown, f"{seat} is shown {shown}"
             assert not {"state", "seat_token", "seed"} & set(answer)
             assert not any(self.seed in text for text in leaves)
         return len(answers)

@@ -54,8 +54,8 @@ def test_a_phone_lists_its_legal_moves_with_its_seat_token_alone(sealed_client, 
 def test_a_phone_dry_runs_its_own_moves(sealed_client, dealt):
     token = dealt["seat_token"]
     move = dealt["legal_moves"][0]
-    assert sealed_client.post(f"{EIGHT}/validations",
-                              json={"seat_token": token, "move": move}).get_json() == {"legal": True}
+    verdict = sealed_client.post(f"{EIGHT}/validations", json={"seat_token": token, "move": move})
+    assert verdict.get_json() == {"legal": True}
     wrong = {"type": "lay", "player": "ann", "card": "XX"}
     refused = sealed_client.post(f"{EIGHT}/validations", json={"seat_token": token, "move": wrong})
     assert code_of(refused) == "validation_error"
