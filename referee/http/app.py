@@ -97,7 +97,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
 # What a web page may call: the catalogue, and what a seat token may ask. Creation and moves
 # stay with the game's back end, which holds the state token.
-BROWSER_ROUTES = re.compile(r"/v1/games(/[^/]+(/(legal-moves|validations|views|hints))?)?\Z")
+BROWSER_ROUTES = re.compile(
+    r"/v1/games(/[^/]+(/(legal-moves|validations|views|hints|images/view))?)?\Z")
 
 
 def _allow_browsers(app: Flask, origins: list[str]) -> None:
@@ -186,7 +187,7 @@ def _load(referee: Referee, schema_name: str) -> dict[str, Any]:
 
 
 # The requests a player's device may send with its seat token instead of the state.
-SEAT_ENVELOPES = frozenset({"legal_moves", "validation", "view", "hint"})
+SEAT_ENVELOPES = frozenset({"legal_moves", "validation", "view", "hint", "view_image"})
 
 
 def _game(referee: Referee, game_id: str) -> Engine:

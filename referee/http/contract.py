@@ -78,7 +78,7 @@ turn...) never exceeds {max_counter}.
 
 OPERATIONS = ("matches", "moves", "legal-moves", "validations", "views")
 PROBLEM_STATUSES = {
-    "matches": ("400", "404", "413", "415", "422"),
+    "matches": ("400", "403", "404", "413", "415", "422"),
     "moves": ("400", "403", "404", "409", "413", "415", "422"),
     "legal-moves": ("400", "403", "404", "413", "415", "422"),
     "validations": ("400", "403", "404", "413", "415", "422"),
@@ -88,7 +88,7 @@ PROBLEM_STATUSES = {
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
 HINT_MEASURES = ("expected_final_score", "win_probability", "win_share", "expected_points",
                  "none")
-PICTURE_PROBLEM_STATUSES = ("400", "404", "413", "415", "422")
+PICTURE_PROBLEM_STATUSES = ("400", "403", "404", "413", "415", "422")
 SVG_MEDIA = "image/svg+xml"
 # Refusals a dry run answers with `legal: false` instead of a problem response.
 VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
@@ -649,6 +649,13 @@ class _Builder:
         body["properties"]["state"] = {
             "oneOf": [ref(names.state), ref("SealedState")],
             "description": "Open mode: the state object; sealed mode: the token."}
+        if "seat_token" in body["properties"]:
+            body["properties"]["seat_token"] = {**ref("SeatToken"), "description": (
+                "Instead of `state`, from a player's device: the picture is of the token's "
+                "seat and no other.")}
+            body["description"] = ("Either `state` (from the game's back end) or `seat_token` "
+                                   "(from a player's device), never both; with `state`, "
+                                   "`player` is required.")
         return body
 
     def _picture_operation(self, game_id: str, operation_id: str, summary: str, text: str,
@@ -700,7 +707,8 @@ class _Builder:
             "The view of `/views` drawn: the player's hand, the table, every player's card "
             "count, score and titles, whose turn it is, and the `events` passed. It is drawn "
             "from the player's view only, so it never shows more than he may see; a "
-            "spectator's shows public information only.",
+            "spectator's shows public information only. With a `seat_token`, the picture of "
+            "its seat's view.",
             request, {f"{game_id}-view-image": {
                 "summary": "The example match's view, with its creation events",
                 "value": {**sent, "events": created["events"]}}},

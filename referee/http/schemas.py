@@ -132,9 +132,8 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = player_id(max_id)
         level = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
 
-    class ViewImage(Schema):
-        state = StateField(required=True)
-        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+    class ViewImage(StateOrSeat):
+        player = player_id(max_id)
         # Each is checked against the game's declared events when the picture is drawn.
         events = fields.List(fields.Dict(), load_default=list,
                              validate=validate.Length(max=max_items))

@@ -109,6 +109,11 @@ class Seats:
             as_state = self.post("moves", {"state": token, "move": listed["legal_moves"][0]})
             assert as_state.get_json()["code"] == "seat_token_not_allowed"
 
+        drawn = self.post("images/view", {"seat_token": token})
+        assert drawn.status_code == 200
+        assert drawn.get_data() == self.post("images/view", {"state": token_state,
+                                                             "player": seat}).get_data()
+
         for level in engine.hint_levels:
             hinted = self.post("hints", {"seat_token": token, "level": level})
             assert hinted.get_json() == self.post("hints", {

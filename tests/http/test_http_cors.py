@@ -33,7 +33,8 @@ def test_without_the_setting_no_origin_is_allowed(sealed_client):
     assert preflight.status_code == 405 and "Access-Control-Allow-Origin" not in preflight.headers
 
 
-@pytest.mark.parametrize("segment", ["legal-moves", "validations", "views", "hints"])
+@pytest.mark.parametrize("segment", ["legal-moves", "validations", "views", "hints",
+                                     "images/view"])
 def test_a_listed_page_may_preflight_the_seat_routes(browser_client, segment):
     preflight = browser_client.options(f"{EIGHT}/{segment}", headers=PREFLIGHT)
     assert preflight.status_code == 204
@@ -64,8 +65,9 @@ def test_an_unlisted_page_is_not_allowed(browser_client):
     assert "Access-Control-Allow-Origin" not in answer.headers
 
 
-@pytest.mark.parametrize("path", [f"{EIGHT}/moves", f"{EIGHT}/matches", f"{EIGHT}/images/view",
-                                  "/healthz", "/openapi.yaml", "/v1/nowhere"])
+@pytest.mark.parametrize("path", [f"{EIGHT}/moves", f"{EIGHT}/matches",
+                                  "/v1/games/generala-dice/sheets/svg", "/healthz",
+                                  "/openapi.yaml", "/v1/nowhere"])
 def test_no_preflight_for_the_back_end_routes_or_undocumented_ones(browser_client, path):
     preflight = browser_client.options(path, headers=PREFLIGHT)
     assert preflight.status_code in (404, 405)

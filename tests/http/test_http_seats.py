@@ -107,11 +107,22 @@ def test_a_seat_token_posts_no_move(sealed_client, dealt):
 
 
 def test_a_seat_token_serves_no_other_route(sealed_client, dealt):
-    for path, body in (("matches", {"players": ["ann", "bob"]}),
-                       ("images/view", {"player": "ann"})):
-        response = sealed_client.post(f"{EIGHT}/{path}",
-                                      json={"seat_token": dealt["seat_token"], **body})
-        assert code_of(response) == "seat_token_not_allowed"
+    for path, body in ((f"{EIGHT}/matches", {"players": ["ann", "bob"]}),
+                       (f"{DICE}/sheets/svg", {})):
+        response = sealed_client.post(path, json={"seat_token": dealt["seat_token"], **body})
+        assert response.status_code == 403 and code_of(response) == "seat_token_not_allowed"
+
+
+def test_a_phone_draws_its_own_view_and_no_other(sealed_client, dealt):
+    token = dealt["seat_token"]
+    drawn = sealed_client.post(f"{EIGHT}/images/view", json={"seat_token": token})
+    trusted = sealed_client.post(f"{EIGHT}/images/view", json={"state": dealt["state"],
+                                                               "player": "ann"})
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    assert drawn.get_data() == trusted.get_data()
+    refused = sealed_client.post(f"{EIGHT}/images/view", json={"seat_token": token,
+                                                               "player": "bob"})
+    assert refused.status_code == 403 and code_of(refused) == "not_your_seat"
 
 
 def test_a_state_token_is_no_seat_token(sealed_client, dealt):
