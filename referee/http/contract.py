@@ -62,7 +62,8 @@ for the back end to hand to the player's own device. Sent instead of the state, 
 lists its seat's legal moves, dry-runs its seat's moves, shows its seat's view and asks its
 seat's hints (a spectator's: public information only); it is refused when it names another
 player (`not_your_seat`), when posted as a move or a state (`seat_token_not_allowed`) and once
-past the life the back end gave it (`seat_token_expired`).
+past the life the back end gave it (`seat_token_expired`). A deployment may let web pages of
+chosen origins call those routes from a browser (CORS, off unless configured).
 
 Every error is `application/problem+json` (RFC 9457) with a stable machine-readable `code`
 (see `x-error-codes`). Chance comes only from a seed carried in the state: the same state and
