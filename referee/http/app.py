@@ -19,7 +19,7 @@ from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
-from . import contract, explorer, settings
+from . import contract, explorer, metrics, observability, settings
 from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
                     wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
@@ -55,6 +55,16 @@ class Referee:
                         for gid, engine in games.items()}
         self.max_id, self.max_items = max_id, max_items
 
+    def readiness(self) -> dict[str, bool]:
+        checks = {"engines": bool(self.games)}
+        try:
+            checks["contract"] = bool(self.contract)
+        except Exception:  # noqa: BLE001 - any failure to build it means not ready
+            log.exception("the contract could not be generated")
+            checks["contract"] = False
+        checks["sealing"] = self.codec.sealer is None or self.codec.sealer.usable()
+        return checks
+
     @functools.cached_property
     def contract(self) -> bytes:
         """The contract for this registry and these limits, generated once (see
@@ -86,7 +96,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
-    logging.basicConfig(level=conf["LOG_LEVEL"])
+    observability.install(app)
+    observability.configure_logging(conf["LOG_LEVEL"])
     return app
 
 
@@ -118,7 +129,8 @@ def _handle_error(error: Exception) -> Response:
         if code == "method_not_allowed" and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
-    log.exception("unexpected error on %s %s", request.method, request.path)
+    log.exception("unexpected error on %s %s", request.method, request.path,
+                  extra={"request_id": observability.request_id()})
     return problem_response("internal_error", "the referee failed on this request; "
                             "nothing was stored or changed")
 
@@ -239,6 +251,7 @@ def post_move(game_id: str):
     move = _move(referee, game_id, body["move"])
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
+    metrics.MOVES.labels(game_id).inc()
     return _json(outcome(referee.codec, engine, Match(new_state, match.seating), events,
                          now=now, viewer=viewer))
 
@@ -273,7 +286,25 @@ def ask_hint(game_id: str):
 # -- service endpoints -------------------------------------------------------------------------
 @meta.get("/healthz")
 def healthz():
+    """Liveness: the process answers. Nothing here may fail but the process itself."""
     return _json({"status": "ok", "games": sorted(_referee().games)})
+
+
+@meta.get("/readyz")
+def readyz():
+    """Readiness: the engines are registered, the contract is generated and, in sealed mode,
+    every configured key seals and opens a probe."""
+    checks = _referee().readiness()
+    if all(checks.values()):
+        return _json({"status": "ready", "checks": checks})
+    failing = sorted(name for name, ok in checks.items() if not ok)
+    raise Problem("not_ready", f"not ready: {', '.join(failing)}", checks=checks)
+
+
+@meta.get("/metrics")
+def metrics_exposition():
+    body, content_type = metrics.exposition()
+    return Response(body, content_type=content_type)
 
 
 @meta.get("/openapi.yaml")

@@ -194,6 +194,19 @@ class _Builder:
                 "problems": {"type": "array", "items": {"type": "string"},
                              "description": "With invalid_state or invalid_options: every "
                              "problem found."},
+                "checks": ref("ReadinessChecks"),
+            },
+        })
+        self.schema("ReadinessChecks", {
+            "type": "object", "description": "Each readiness check and whether it passes.",
+            "required": ["engines", "contract", "sealing"],
+            "properties": {
+                "engines": {"type": "boolean", "description": "At least one game is "
+                            "registered."},
+                "contract": {"type": "boolean", "description": "This contract is generated."},
+                "sealing": {"type": "boolean", "description": "In sealed mode, every "
+                            "configured key seals and opens a probe (always true in open "
+                            "mode)."},
             },
         })
         self.schema("GameId", {
@@ -731,6 +744,29 @@ class _Builder:
                     "type": "object", "required": ["status", "games"],
                     "properties": {"status": {"type": "string", "enum": ["ok"]},
                                    "games": {"type": "array", "items": ref("GameId")}}}}}}},
+        }})
+        self.spec.path("/readyz", operations={"get": {
+            "operationId": "readiness", "tags": ["service"], "summary": "Readiness",
+            "description": "Whether this process can serve matches: the engines are "
+                           "registered, the contract is generated and, in sealed mode, every "
+                           "sealing key works. A load balancer sends traffic only to a ready "
+                           "process; `/healthz` only says the process answers.",
+            "responses": {
+                "200": {"description": "Ready.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["status", "checks"],
+                    "properties": {"status": {"type": "string", "enum": ["ready"]},
+                                   "checks": ref("ReadinessChecks")}}}}},
+                "503": {"$ref": "#/components/responses/Problem503"},
+            },
+        }})
+        self.spec.path("/metrics", operations={"get": {
+            "operationId": "metrics", "tags": ["service"], "summary": "Prometheus metrics",
+            "description": "The Prometheus text exposition format (version 0.0.4), summed over "
+                           "every worker process: requests by route, game and status, "
+                           "problems by code, moves applied by game, latency histograms by "
+                           "route, sealed tokens sealed, opened and refused.",
+            "responses": {"200": {"description": "The metrics.", "content": {
+                "text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}},
         }})
         self.spec.path("/openapi.yaml", operations={"get": {
             "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",

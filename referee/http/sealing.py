@@ -29,6 +29,8 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from referee.core.errors import TamperedState
 
+from . import metrics
+
 PREFIX = "v2."
 # What the contract promises of every token, whatever its version: a client may check it.
 TOKEN_PATTERN = "^v[1-9][0-9]*\\.[A-Za-z0-9_-]+$"
@@ -63,9 +65,19 @@ class Sealer:
         salt = os.urandom(SALT_BYTES)
         key, nonce = _token_key(self._v2_masters[0], salt)
         body = key.encrypt(nonce, zlib.compress(plaintext, 1), _aad(b"v2", game_id))
+        metrics.TOKENS_SEALED.inc()
         return PREFIX + _text(salt + body)
 
     def open(self, game_id: str, token: str) -> bytes:
+        try:
+            plaintext, version = self._open(game_id, token)
+        except TamperedState:
+            metrics.TOKENS_REFUSED.inc()
+            raise
+        metrics.TOKENS_OPENED.labels(version).inc()
+        return plaintext
+
+    def _open(self, game_id: str, token: str) -> tuple[bytes, str]:
         form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
         if form is None:
             raise TamperedState("the state token is not one this referee sealed")
@@ -83,7 +95,19 @@ class Sealer:
             raise TamperedState("the state token fails authentication: altered, sealed for "
                                 "another game, or sealed with a key this referee does not "
                                 "hold")
-        return zlib.decompress(compressed)
+        return zlib.decompress(compressed), version
+
+    def usable(self) -> bool:
+        """Every configured key seals and opens a probe (what readiness checks)."""
+        probe = b"referee-readiness-probe"
+        for master in self._v2_masters:
+            try:
+                key, nonce = _token_key(master, os.urandom(SALT_BYTES))
+                if key.decrypt(nonce, key.encrypt(nonce, probe, b""), b"") != probe:
+                    return False
+            except Exception:  # noqa: BLE001 - a key that cannot seal is simply not usable
+                return False
+        return True
 
     def _open_v2(self, game_id: str, raw: bytes) -> bytes | None:
         if len(raw) <= SALT_BYTES + TAG_BYTES:
