@@ -59,10 +59,12 @@ SOAK_MATCHES ?= 20
 soak: $(VENV)/.installed-test
 	$(BIN)/python scripts/soak.py --matches $(SOAK_MATCHES)
 
-# At least 60 s of wrk against each game's move endpoint (see scripts/load.py).
+# Keep-alive against one connection per request (LOAD_COMPARE_SECONDS each), then at least
+# 60 s of wrk against each game's move endpoint (see scripts/load.py).
 LOAD_SECONDS ?= 60
+LOAD_COMPARE_SECONDS ?= 15
 load: $(VENV)/.installed-test
-	$(BIN)/python scripts/load.py --seconds $(LOAD_SECONDS)
+	$(BIN)/python scripts/load.py --seconds $(LOAD_SECONDS) --compare-seconds $(LOAD_COMPARE_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

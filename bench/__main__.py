@@ -26,6 +26,7 @@ from pathlib import Path
 from bench import generala
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.codec import Match, StateCodec
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
@@ -129,7 +130,8 @@ def payloads(game_id: str, count: int) -> list[bytes]:
         seed += 1
         for state, move in random_match(engine, engine.min_players, seed):
             if move is not None:
-                bodies.append(json.dumps({"state": engine.encode(state), "move": move}).encode())
+                wire = StateCodec(None).dump(engine, Match(state))
+                bodies.append(json.dumps({"state": wire, "move": move}).encode())
     return bodies[:count]
 
 

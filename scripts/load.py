@@ -2,6 +2,10 @@
 with wrk under gunicorn on loopback, and records requests per second, p50/p99 latency and the
 workers' resident memory before and after. Memory must not grow with requests served: the run
 fails if a worker grows by more than LOAD_MAX_GROWTH_MB (default 20) over a game's run.
+
+It first compares keep-alive (the default gthread workers, THREADS=4) with one connection per
+request (THREADS=1: gunicorn's sync worker answers `Connection: close`, so wrk reconnects for
+every request), LOAD_COMPARE_SECONDS (default 15) each on Generala's move endpoint.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 import json
 from pathlib import Path
 
@@ -68,11 +74,47 @@ def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
     return found
 
 
+def wait_ready(port: int, timeout: float = 60) -> None:
+    """Until /readyz answers 200: the workers have imported the games and made the contract."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the referee did not become ready")
+
+
+def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int) -> None:
+    path, bodies = "/v1/games/generala-dice/moves", payloads("generala-dice", 400)
+    print(f"keep-alive: {seconds}s each, {workers} workers, wrk {connections} connections, "
+          f"POST {path}")
+    for label, threads in (("keep-alive (gthread, THREADS=4)", "4"),
+                           ("keep-alive (gthread, THREADS=2)", "2"),
+                           ("close (sync, THREADS=1)", "1")):
+        port = free_port()
+        server = serve("referee:create_app()", port, workers, THREADS=threads)
+        try:
+            wait_ready(port)
+            wrk_run(wrk, port, path, bodies, 2, connections)
+            result = wrk_run(wrk, port, path, bodies, seconds, connections)
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=10)
+        print(f"  {label:32s} {float(result['rate']):8,.0f} req/s  p50 {result['p50']:>8s}  "
+              f"p99 {result['p99']:>8s}  non-2xx {result['non2xx']}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=int, default=int(os.environ.get("LOAD_SECONDS", 60)))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--compare-seconds", type=int,
+                        default=int(os.environ.get("LOAD_COMPARE_SECONDS", 15)))
     parser.add_argument("--max-growth-mb", type=float,
                         default=float(os.environ.get("LOAD_MAX_GROWTH_MB", 20)))
     args = parser.parse_args()
@@ -80,11 +122,13 @@ def main() -> int:
     if not wrk:
         print("wrk is missing (apt-get install wrk)")
         return 1
+    compare_keepalive(wrk, args.workers, args.connections, args.compare_seconds)
     port = free_port()
     # Worker recycling is off for the run: memory must stay flat without it.
     server = serve("referee:create_app()", port, args.workers, MAX_REQUESTS="0")
+    wait_ready(port)
     failed = False
-    print(f"load: {args.seconds}s per game, gunicorn {args.workers} sync workers, wrk 2 threads "
+    print(f"load: {args.seconds}s per game, gunicorn {args.workers} gthread workers, wrk 2 threads "
           f"{args.connections} connections, {os.cpu_count()} cores")
     try:
         for game_id in sorted(REGISTRY):
