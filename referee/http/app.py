@@ -96,7 +96,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
-    observability.install(app)
+    observability.install(app, frozenset(app.extensions["referee"].games),
+                          conf["REQUEST_LOG"])
     observability.configure_logging(conf["LOG_LEVEL"])
     return app
 

@@ -18,6 +18,7 @@ import os
 import re
 import sys
 import time
+from typing import Any, Callable, Container
 
 from flask import Flask, Response, g, request
 from pythonjsonlogger.json import JsonFormatter
@@ -68,46 +69,75 @@ def _incoming_id() -> tuple[str, str | None]:
 
 
 def _start() -> None:
-    g.started = time.perf_counter()
-    g.request_id, g.traceparent = _incoming_id()
+    state = g._get_current_object()
+    state.started = time.perf_counter()
+    state.request_id, state.traceparent = _incoming_id()
 
 
-def _finish(response: Response) -> Response:
-    elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-    if "request_id" not in g:
-        g.request_id, g.traceparent = _incoming_id()
-    rule = request.url_rule
-    route = rule.rule if rule is not None else UNMATCHED
-    game = ""
-    if request.view_args and "game_id" in request.view_args:
-        game = request.view_args["game_id"]
-        if game not in _games():
-            game = "unknown"
-    status = response.status_code
-    code = getattr(response, "problem_code", None)
-    metrics.REQUESTS.labels(route, game, str(status)).inc()
-    metrics.LATENCY.labels(route).observe(elapsed)
-    if code:
-        metrics.PROBLEMS.labels(code).inc()
-    response.headers["X-Request-ID"] = g.request_id
-    if g.traceparent:
-        response.headers["traceparent"] = g.traceparent
-    if requests_log.isEnabledFor(logging.INFO):
-        requests_log.info("request", extra={
-            "request_id": g.request_id, "method": request.method, "route": route,
-            "game": game or None, "status": status, "code": code,
-            "duration_ms": round(elapsed * 1000, 3)})
-    return response
+class _Series:
+    """The labelled children of the per-request metrics, looked up once per (route, game,
+    status): prometheus-client's `labels()` costs a few microseconds a call."""
+
+    def __init__(self) -> None:
+        self._requests: dict[tuple[str, str, str], Any] = {}
+        self._latency: dict[str, Any] = {}
+        self._problems: dict[str, Any] = {}
+
+    def count(self, route: str, game: str, status: int, code: str | None,
+              elapsed: float) -> None:
+        key = (route, game, str(status))
+        counter = self._requests.get(key)
+        if counter is None:
+            counter = self._requests[key] = metrics.REQUESTS.labels(*key)
+        counter.inc()
+        histogram = self._latency.get(route)
+        if histogram is None:
+            histogram = self._latency[route] = metrics.LATENCY.labels(route)
+        histogram.observe(elapsed)
+        if code:
+            problems = self._problems.get(code)
+            if problems is None:
+                problems = self._problems[code] = metrics.PROBLEMS.labels(code)
+            problems.inc()
 
 
-def _games():
-    from flask import current_app
-    return current_app.extensions["referee"].games
+def _finisher(games: Container[str], log_requests: bool) -> Callable[[Response], Response]:
+    series = _Series()
+
+    def finish(response: Response) -> Response:
+        state = g._get_current_object()
+        now = time.perf_counter()
+        elapsed = now - getattr(state, "started", now)
+        if getattr(state, "request_id", None) is None:
+            state.request_id, state.traceparent = _incoming_id()
+        req = request._get_current_object()
+        rule = req.url_rule
+        route = rule.rule if rule is not None else UNMATCHED
+        game = ""
+        view_args = req.view_args
+        if view_args and "game_id" in view_args:
+            game = view_args["game_id"] if view_args["game_id"] in games else "unknown"
+        status = response.status_code
+        code = getattr(response, "problem_code", None)
+        series.count(route, game, status, code, elapsed)
+        headers = response.headers
+        headers["X-Request-ID"] = state.request_id
+        if state.traceparent:
+            headers["traceparent"] = state.traceparent
+        if log_requests and requests_log.isEnabledFor(logging.INFO):
+            requests_log.info("request", extra={
+                "request_id": state.request_id, "method": req.method, "route": route,
+                "game": game or None, "status": status, "code": code,
+                "duration_ms": round(elapsed * 1000, 3)})
+        return response
+
+    return finish
 
 
-def install(app: Flask) -> None:
-    """Runs first before every request and last after it."""
+def install(app: Flask, games: Container[str], log_requests: bool = True) -> None:
+    """Runs first before every request and last after it; `games` are the registered ids
+    (any other id is counted as `unknown`); `log_requests` writes the line per request."""
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any
     # compression, so the time counted is the whole answer's.
-    app.after_request_funcs.setdefault(None, []).insert(0, _finish)
+    app.after_request_funcs.setdefault(None, []).insert(0, _finisher(games, log_requests))

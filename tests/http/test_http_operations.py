@@ -189,3 +189,31 @@ def test_a_sealing_key_that_cannot_seal_makes_the_referee_not_ready(sealed_app,
     answer = sealed_app.test_client().get("/readyz")
     assert answer.status_code == 503 and answer.get_json()["checks"]["sealing"] is False
     assert sealed_app.test_client().get("/healthz").status_code == 200
+
+
+def test_the_request_lines_can_be_turned_off_and_errors_are_still_logged(caplog):
+    app = referee.create_app({"STATE_KEYS": [], "REQUEST_LOG": False})
+
+    def fail():
+        raise RuntimeError("still logged")
+
+    app.add_url_rule("/fails", view_func=fail)
+    caplog.set_level(logging.INFO)
+    client = app.test_client()
+    assert create(client).headers["X-Request-ID"]
+    assert client.get("/fails").status_code == 500
+    assert request_lines(caplog) == []
+    assert any(r.levelno == logging.ERROR and r.exc_info for r in caplog.records)
+
+
+@pytest.mark.parametrize("raw, expected", [("", True), ("off", False), ("0", False),
+                                           ("yes", True), ("ON", True)])
+def test_the_request_log_setting_reads_the_usual_spellings(raw, expected):
+    from referee.http import settings
+    assert settings.from_environment({"REFEREE_REQUEST_LOG": raw})["REQUEST_LOG"] is expected
+
+
+def test_a_request_log_setting_of_another_spelling_is_refused_at_startup():
+    from referee.http import settings
+    with pytest.raises(ValueError, match="REFEREE_REQUEST_LOG"):
+        settings.from_environment({"REFEREE_REQUEST_LOG": "sometimes"})
