@@ -19,7 +19,7 @@ from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
-from . import contract, explorer, metrics, observability, settings
+from . import caching, contract, explorer, metrics, observability, settings
 from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
                     wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
@@ -54,6 +54,11 @@ class Referee:
                               "state_schema": wire_state_schema(engine)}
                         for gid, engine in games.items()}
         self.max_id, self.max_items = max_id, max_items
+        self.catalog_body = msgspec.json.encode({"games": list(self.catalog.values())})
+        self.detail_bodies = {gid: msgspec.json.encode(detail)
+                              for gid, detail in self.details.items()}
+        self.etags = {body: caching.etag_of(body)
+                      for body in (self.catalog_body, *self.detail_bodies.values())}
 
     def readiness(self) -> dict[str, bool]:
         checks = {"engines": bool(self.games)}
@@ -64,6 +69,10 @@ class Referee:
             checks["contract"] = False
         checks["sealing"] = self.codec.sealer is None or self.codec.sealer.usable()
         return checks
+
+    @functools.cached_property
+    def contract_etag(self) -> str:
+        return caching.etag_of(self.contract)
 
     @functools.cached_property
     def contract(self) -> bytes:
@@ -96,6 +105,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
+    caching.install(app, conf)
     observability.install(app, frozenset(app.extensions["referee"].games),
                           conf["REQUEST_LOG"])
     observability.configure_logging(conf["LOG_LEVEL"])
@@ -195,14 +205,16 @@ def _catalog_entry(engine: Engine) -> dict[str, Any]:
 
 @v1.get("/games")
 def list_games():
-    return _json({"games": list(_referee().catalog.values())})
+    referee = _referee()
+    return caching.fixed(referee.catalog_body, JSON, referee.etags[referee.catalog_body])
 
 
 @v1.get("/games/<game_id>")
 def show_game(game_id: str):
     referee = _referee()
     _game(referee, game_id)
-    return _json(referee.details[game_id])
+    body = referee.detail_bodies[game_id]
+    return caching.fixed(body, JSON, referee.etags[body])
 
 
 # -- matches and moves -------------------------------------------------------------------------
@@ -310,4 +322,5 @@ def metrics_exposition():
 
 @meta.get("/openapi.yaml")
 def openapi_document():
-    return Response(_referee().contract, mimetype="application/yaml")
+    referee = _referee()
+    return caching.fixed(referee.contract, "application/yaml", referee.contract_etag)

@@ -18,6 +18,17 @@ def _int(env: dict[str, str], name: str, default: int) -> int:
     return value
 
 
+def _count(env: dict[str, str], name: str, default: int) -> int:
+    """A whole number, zero allowed."""
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    value = int(raw)
+    if value < 0:
+        raise ValueError(f"{name} must be zero or a positive integer")
+    return value
+
+
 def _flag(env: dict[str, str], name: str, default: bool) -> bool:
     raw = env.get(name, "").strip().lower()
     if raw == "":
@@ -55,4 +66,5 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
+        "COMPRESS_MIN_BYTES": _count(env, "REFEREE_COMPRESS_MIN_BYTES", 4096),
     }
