@@ -88,24 +88,52 @@ def wait_ready(port: int, timeout: float = 60) -> None:
     raise RuntimeError("the referee did not become ready")
 
 
-def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int) -> None:
+KEEPALIVE_CONFIGS = (("keep-alive (gthread, THREADS=4)", "4"),
+                     ("keep-alive (gthread, THREADS=2)", "2"),
+                     ("close (sync, THREADS=1)", "1"))
+
+
+def millis(latency: str) -> float:
+    """wrk's latency (`850.00us`, `2.63ms`, `1.02s`) in milliseconds."""
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int,
+                      rounds: int = 3) -> None:
+    """The three servers run side by side (an idle one costs nothing) and are driven in
+    turn, `rounds` times, so a change in the machine's other load touches them alike; the
+    median round of each is printed."""
     path, bodies = "/v1/games/generala-dice/moves", payloads("generala-dice", 400)
-    print(f"keep-alive: {seconds}s each, {workers} workers, wrk {connections} connections, "
-          f"POST {path}")
-    for label, threads in (("keep-alive (gthread, THREADS=4)", "4"),
-                           ("keep-alive (gthread, THREADS=2)", "2"),
-                           ("close (sync, THREADS=1)", "1")):
-        port = free_port()
-        server = serve("referee:create_app()", port, workers, THREADS=threads)
-        try:
+    slice_seconds = max(2, seconds // rounds)
+    print(f"keep-alive: {rounds} rounds of {slice_seconds}s each, {workers} workers, wrk "
+          f"{connections} connections, POST {path}")
+    servers = {}
+    try:
+        for label, threads in KEEPALIVE_CONFIGS:
+            port = free_port()
+            servers[label] = (port, serve("referee:create_app()", port, workers,
+                                          THREADS=threads))
             wait_ready(port)
             wrk_run(wrk, port, path, bodies, 2, connections)
-            result = wrk_run(wrk, port, path, bodies, seconds, connections)
-        finally:
+        results: dict[str, list[dict[str, str]]] = {label: [] for label in servers}
+        for _ in range(rounds):
+            for label, (port, _) in servers.items():
+                results[label].append(wrk_run(wrk, port, path, bodies, slice_seconds,
+                                              connections))
+    finally:
+        for _, server in servers.values():
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=10)
-        print(f"  {label:32s} {float(result['rate']):8,.0f} req/s  p50 {result['p50']:>8s}  "
-              f"p99 {result['p99']:>8s}  non-2xx {result['non2xx']}")
+    for label, runs in results.items():
+        rates = sorted(float(r["rate"]) for r in runs)
+        p99s = sorted(millis(r["p99"]) for r in runs)
+        p50s = sorted(millis(r["p50"]) for r in runs)
+        errors = sum(int(r["non2xx"]) for r in runs)
+        middle = len(runs) // 2
+        print(f"  {label:32s} {rates[middle]:8,.0f} req/s  p50 {p50s[middle]:6.2f} ms  "
+              f"p99 {p99s[middle]:6.2f} ms  (rounds: {', '.join(f'{r:,.0f}' for r in rates)} "
+              f"req/s)  non-2xx {errors}")
 
 
 def main() -> int:
