@@ -61,8 +61,9 @@ def _incoming_id() -> tuple[str, str | None]:
     given = request.headers.get("X-Request-ID")
     if given and REQUEST_ID.fullmatch(given):
         return given, None
-    parent = request.headers.get("traceparent")
-    trace = TRACEPARENT.fullmatch(parent.strip().lower()) if parent else None
+    parent = (request.headers.get("traceparent") or "").strip().lower()
+    trace = TRACEPARENT.fullmatch(parent)
+    # Version ff and an all-zero trace id are invalid (W3C Trace Context).
     if trace and trace.group(1) != NO_TRACE and not parent.startswith("ff"):
         return trace.group(1), parent
     return os.urandom(16).hex(), None

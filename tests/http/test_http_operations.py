@@ -115,6 +115,8 @@ def test_a_traceparent_gives_its_trace_id_and_is_echoed(client):
     # An all-zero trace id is invalid (W3C): a fresh id is made and nothing is echoed.
     zero = create(client, traceparent="00-" + "0" * 32 + "-00f067aa0ba902b7-01")
     assert zero.headers["X-Request-ID"] != "0" * 32 and "traceparent" not in zero.headers
+    invalid = create(client, traceparent="FF-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+    assert invalid.headers["X-Request-ID"] != "4bf92f3577b34da6a3ce929d0e0e4736"
     # An X-Request-ID wins over a traceparent.
     both = create(client, traceparent=parent, **{"X-Request-ID": "mine"})
     assert both.headers["X-Request-ID"] == "mine"
