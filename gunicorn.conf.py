@@ -23,9 +23,11 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS", os.environ.get("WEB_CONCURRENCY", "2")))
 # Threaded workers keep connections alive between requests (the sync worker closes each one
 # after its answer): a back end calls the referee many times per match. Requests are short
-# and CPU-bound, so a few threads per worker suffice; idle connections wait in the worker's
-# poller, not in a thread. THREADS=1 gives the sync worker back.
-threads = int(os.environ.get("THREADS", "4"))
+# and CPU-bound, so two threads per worker suffice (one reads or writes while the other
+# computes); more only interleave computations under the GIL and lengthen the slowest
+# answers (`make load` compares 2 and 4). Idle connections wait in the worker's poller, not
+# in a thread. THREADS=1 gives the sync worker back.
+threads = int(os.environ.get("THREADS", "2"))
 worker_class = "gthread" if threads > 1 else "sync"
 keepalive = int(os.environ.get("KEEPALIVE", "75"))
 worker_connections = 1000

@@ -3,9 +3,10 @@ with wrk under gunicorn on loopback, and records requests per second, p50/p99 la
 workers' resident memory before and after. Memory must not grow with requests served: the run
 fails if a worker grows by more than LOAD_MAX_GROWTH_MB (default 20) over a game's run.
 
-It first compares keep-alive (the default gthread workers, THREADS=4) with one connection per
-request (THREADS=1: gunicorn's sync worker answers `Connection: close`, so wrk reconnects for
-every request), LOAD_COMPARE_SECONDS (default 15) each on Generala's move endpoint.
+It first compares keep-alive (the default gthread workers, THREADS=2, and THREADS=4) with
+one connection per request (THREADS=1: gunicorn's sync worker answers `Connection: close`,
+so wrk reconnects for every request), LOAD_COMPARE_SECONDS (default 15) each on Generala's
+move endpoint.
 """
 
 from __future__ import annotations
@@ -88,8 +89,8 @@ def wait_ready(port: int, timeout: float = 60) -> None:
     raise RuntimeError("the referee did not become ready")
 
 
-KEEPALIVE_CONFIGS = (("keep-alive (gthread, THREADS=4)", "4"),
-                     ("keep-alive (gthread, THREADS=2)", "2"),
+KEEPALIVE_CONFIGS = (("keep-alive (gthread, THREADS=2)", "2"),
+                     ("keep-alive (gthread, THREADS=4)", "4"),
                      ("close (sync, THREADS=1)", "1"))
 
 
