@@ -203,7 +203,7 @@ def wrk_rate(wrk: str, port: int, path: str, bodies: list[bytes], seconds: float
         os.unlink(script.name)
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    p99 = re.search(r"99%\s+(\S+)", out)
+    p99 = re.search(r"^\s*99%\s+(\S+)", out, re.M)
     return rate, int(errors.group(1)) if errors else 0, p99.group(1) if p99 else "?"
 
 

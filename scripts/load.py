@@ -66,8 +66,9 @@ def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
         os.unlink(script.name)
     found = {
         "rate": re.search(r"Requests/sec:\s+([\d.]+)", out).group(1),
-        "p50": re.search(r"50%\s+(\S+)", out).group(1),
-        "p99": re.search(r"99%\s+(\S+)", out).group(1),
+        # The distribution's lines only: a column of Thread Stats may end in "50%" too.
+        "p50": re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1),
+        "p99": re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1),
         "requests": re.search(r"(\d+) requests in", out).group(1),
     }
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
@@ -95,9 +96,12 @@ KEEPALIVE_CONFIGS = (("keep-alive (gthread, THREADS=2)", "2"),
 
 
 def millis(latency: str) -> float:
-    """wrk's latency (`850.00us`, `2.63ms`, `1.02s`) in milliseconds."""
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", latency).groups()
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+    """wrk's latency (`850.00us`, `2.63ms`, `1.02s`, `1.10m`) in milliseconds."""
+    found = re.fullmatch(r"([\d.]+)(us|ms|s|m)", latency.strip())
+    if found is None:
+        raise ValueError(f"wrk printed a latency this script does not read: {latency!r}")
+    number, unit = found.groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
 
 
 def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int,
