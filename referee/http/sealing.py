@@ -1,9 +1,11 @@
 """Sealed states: authenticated encryption so a client can neither read nor alter a state.
 
-A token is a version prefix followed by base64url of the sealed, compressed JSON of the state;
-the game id is bound in as associated data, so a token of one game is refused by another.
-Each configured secret is stretched into a key with HKDF-SHA256; the first key seals, every
-key opens, so keys can be rotated by putting the new one first.
+A token is a version prefix followed by base64url of the sealed, compressed JSON of the state.
+The game id and the token's purpose (a state, or a seat: one player's rights over a state)
+are bound in as associated data, so a token of one game is refused by another and a token of
+one purpose can never be opened as the other. Each configured secret is stretched into a key
+with HKDF-SHA256; the first key seals, every key opens, so keys can be rotated by putting the
+new one first.
 
 - `v2.` (written now): base64url(salt ‖ AES-256-GCM ciphertext ‖ tag). The AES key and the
   nonce of each token are derived with HKDF-SHA256 from the configured key and a random
@@ -40,6 +42,8 @@ SALT_BYTES = 16
 KEY_BYTES = 32
 TAG_BYTES = 16
 MAX_TOKEN_CHARS = 1 << 20
+# What a token stands for, bound into its authentication.
+STATE, SEAT = "state", "seat"
 
 
 def _stretch(secret: str, version: bytes) -> bytes:
@@ -61,23 +65,31 @@ class Sealer:
         self._v1_keys = [AESGCM(_stretch(s, b"v1")) for s in secrets]
         self._v2_masters = [_stretch(s, b"v2") for s in secrets]
 
-    def seal(self, game_id: str, plaintext: bytes) -> str:
+    def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
         salt = os.urandom(SALT_BYTES)
         key, nonce = _token_key(self._v2_masters[0], salt)
-        body = key.encrypt(nonce, zlib.compress(plaintext, 1), _aad(b"v2", game_id))
+        body = key.encrypt(nonce, zlib.compress(plaintext, 1), _aad("v2", game_id, purpose))
         metrics.TOKENS_SEALED.inc()
         return PREFIX + _text(salt + body)
 
-    def open(self, game_id: str, token: str) -> bytes:
+    def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
         try:
-            plaintext, version = self._open(game_id, token)
+            plaintext, version = self._open(game_id, token, purpose)
         except TamperedState:
             metrics.TOKENS_REFUSED.inc()
             raise
         metrics.TOKENS_OPENED.labels(version).inc()
         return plaintext
 
-    def _open(self, game_id: str, token: str) -> tuple[bytes, str]:
+    def opens(self, game_id: str, token: str, purpose: str = STATE) -> bool:
+        """Whether `token` opens for this purpose: a probe, not counted in the metrics."""
+        try:
+            self._open(game_id, token, purpose)
+        except TamperedState:
+            return False
+        return True
+
+    def _open(self, game_id: str, token: str, purpose: str) -> tuple[bytes, str]:
         form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
         if form is None:
             raise TamperedState("the state token is not one this referee sealed")
@@ -90,7 +102,8 @@ class Sealer:
         # the one this referee writes is accepted, so no character can change unnoticed.
         if _text(raw) != raw_text:
             raise TamperedState("the state token is not one this referee sealed")
-        compressed = (self._open_v2 if version == "v2" else self._open_v1)(game_id, raw)
+        compressed = (self._open_v2 if version == "v2" else self._open_v1)(game_id, raw,
+                                                                           purpose)
         if compressed is None:
             raise TamperedState("the state token fails authentication: altered, sealed for "
                                 "another game, or sealed with a key this referee does not "
@@ -109,25 +122,25 @@ class Sealer:
                 return False
         return True
 
-    def _open_v2(self, game_id: str, raw: bytes) -> bytes | None:
+    def _open_v2(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
         if len(raw) <= SALT_BYTES + TAG_BYTES:
             raise TamperedState("the state token is too short")
         salt, body = raw[:SALT_BYTES], raw[SALT_BYTES:]
         for master in self._v2_masters:
             key, nonce = _token_key(master, salt)
             try:
-                return key.decrypt(nonce, body, _aad(b"v2", game_id))
+                return key.decrypt(nonce, body, _aad("v2", game_id, purpose))
             except InvalidTag:
                 continue
         return None
 
-    def _open_v1(self, game_id: str, raw: bytes) -> bytes | None:
+    def _open_v1(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
         if len(raw) <= NONCE_BYTES + TAG_BYTES:
             raise TamperedState("the state token is too short")
         nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
         for key in self._v1_keys:
             try:
-                return key.decrypt(nonce, body, _aad(b"v1", game_id))
+                return key.decrypt(nonce, body, _aad("v1", game_id, purpose))
             except InvalidTag:
                 continue
         return None
@@ -137,5 +150,5 @@ def _text(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def _aad(version: bytes, game_id: str) -> bytes:
-    return b"referee-state:" + version + b":" + game_id.encode("utf-8")
+def _aad(version: str, game_id: str, purpose: str = STATE) -> bytes:
+    return f"referee-{purpose}:{version}:".encode("ascii") + game_id.encode("utf-8")
