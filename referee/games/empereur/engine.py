@@ -156,6 +156,12 @@ class Empereur(Engine):
             "rounds_lost": dict(zip(players, state.rounds_lost)),
         }
 
+
+    def advise(self, view, moves, level):
+        # Imported here: the hints import this module.
+        from .hints import advise
+        return advise(view, moves, level)
+
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):
         self.check_can_move(state, move, now=now)
