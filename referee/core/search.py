@@ -51,22 +51,26 @@ class CardSearch:
     least_worlds: int = 2
     # The most playouts one request may run (worlds x candidates).
     playouts: int = 10_000
+    # How many standard errors better than the rules of thumb' move another must do to be
+    # chosen instead (when the game gives the search a default move).
+    confidence: float = 2.0
 
 
 def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidates: list[Move],
-             moves: list[Move], level: str = "hard") -> list[float]:
-    """The mean value of each candidate over the sampled worlds, in the candidates' order."""
+             moves: list[Move], level: str = "hard") -> list[list[float]]:
+    """Each candidate's value in every sampled world (one list per candidate, the worlds in
+    the same order for all)."""
     rng = random.Random(seed_from_view({"view": view, "moves": moves}, level))
     worlds = max(search.least_worlds, min(search.worlds, search.playouts // len(candidates)))
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
     player = view["you"]
     for _ in range(worlds):
         world = search.determinize(view, moves, rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
-            totals[k] += _playout(engine, search, world, move, player,
-                                  random.Random(playout_seed))
-    return [t / worlds for t in totals]
+            values[k].append(_playout(engine, search, world, move, player,
+                                      random.Random(playout_seed)))
+    return values
 
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
@@ -83,20 +87,44 @@ def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player:
 
 
 def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves: list[Move],
-                describe: Callable[[Move], str], alternatives: int = 3) -> Advice:
-    """The `hard` advice: the candidate with the best mean, ties to the first listed."""
+                describe: Callable[[Move], str], default: Move | None = None,
+                alternatives: int = 3) -> Advice:
+    """The `hard` advice: the candidate with the best mean (ties to the first listed). With a
+    `default` (the game's rules of thumb), the search overrules it only with a move that does
+    better in the same sampled worlds by more than `confidence` standard errors of the
+    difference: a few dozen deals tell a clear difference, not a fine one."""
     if len(moves) == 1:
         only = moves[0]
         return Advice(only, "none", None, f"{describe(only)}: the only legal move")
-    means = evaluate(engine, search, view, moves, moves)
+    values = evaluate(engine, search, view, moves, moves)
+    means = [sum(v) / len(v) for v in values]
     ranked = sorted(range(len(moves)), key=lambda k: (-means[k], k))
     best = ranked[0]
+    if default is not None:
+        kept = moves.index(default)
+        better = [k for k in ranked if k != kept
+                  and clearly_better(values[k], values[kept], search.confidence)]
+        best = better[0] if better else kept
+        ranked.remove(best)
+        ranked.insert(0, best)
     others = tuple(Alternative(moves[k], round(means[k], 6)) for k in ranked[1:alternatives + 1])
     reason = f"{describe(moves[best])}: {worth(search.measure, means[best])} over the sampled deals"
     if others:
         reason += (f"; best other move, {describe(others[0].move)}: "
                    f"{worth(search.measure, others[0].value)}")
     return Advice(moves[best], search.measure, round(means[best], 6), reason, others)
+
+
+def clearly_better(these: list[float], those: list[float], confidence: float) -> bool:
+    """Whether `these` beat `those`, world by world, by more than `confidence` standard
+    errors of the mean difference."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean > confidence * (spread / n) ** 0.5
 
 
 def worth(measure: str, value: float) -> str:
@@ -119,3 +147,16 @@ def deal_unseen(unseen: list[str], sizes: list[int], rng: random.Random) -> list
     if start < len(cards):
         places[-1] = places[-1] + cards[start:]
     return places
+
+
+def fewest_cards_share(hands, seat: int) -> float:
+    """Where a playout cut short by its horizon stands, for a game won by emptying the hand:
+    the share of the other players still holding cards who hold more than `seat` (ties count
+    half); 1 with an empty hand."""
+    mine = len(hands[seat])
+    if not mine:
+        return 1.0
+    holders = [len(h) for s, h in enumerate(hands) if s != seat and h]
+    if not holders:
+        return 0.0
+    return sum(1.0 if n > mine else 0.5 if n == mine else 0.0 for n in holders) / len(holders)

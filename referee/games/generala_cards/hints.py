@@ -28,7 +28,7 @@ from typing import Any
 
 from referee.core.engine import Move
 from referee.core.hints import Advice, seed_from_view
-from referee.core.search import CardSearch, best_advice, deal_unseen
+from referee.core.search import CardSearch, best_advice, deal_unseen, fewest_cards_share
 
 from .engine import DECK, STRENGTH, GeneralaCards
 from .state import Options, Play, State
@@ -129,17 +129,7 @@ def value(world: State, state: State, player: str) -> float:
         return 0.0
     if state.deal != world.deal or state.current == -1:
         return 1.0
-    return holding_share(state.hands, seat)
-
-
-def holding_share(hands, seat: int) -> float:
-    mine = len(hands[seat])
-    if not mine:
-        return 1.0
-    holders = [len(h) for s, h in enumerate(hands) if s != seat and h]
-    if not holders:
-        return 0.0
-    return sum(1.0 if n > mine else 0.5 if n == mine else 0.0 for n in holders) / len(holders)
+    return fewest_cards_share(state.hands, seat)
 
 
 SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,

@@ -73,6 +73,7 @@ class HuitAmericain(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard")
     options = (
         Option("decks", "integer", 1, "54-card decks used (2 allows more players and on_the_fly)",
                minimum=1, maximum=2),
