@@ -51,6 +51,9 @@ class CardSearch:
     least_worlds: int = 2
     # The most playouts one request may run (worlds x candidates).
     playouts: int = 10_000
+    # The moves worth searching among the legal ones (None: all of them); the default move
+    # is always among them.
+    shortlist: Callable[[list[Move]], list[Move]] | None = None
     # How many standard errors better than the rules of thumb' move another must do to be
     # chosen instead (when the game gives the search a default move).
     confidence: float = 2.0
@@ -96,8 +99,16 @@ def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves:
     if len(moves) == 1:
         only = moves[0]
         return Advice(only, "none", None, f"{describe(only)}: the only legal move")
-    values = evaluate(engine, search, view, moves, moves)
+    if search.shortlist is not None:
+        listed = search.shortlist(moves)
+        if default is not None and default not in listed:
+            listed = [default] + listed
+        candidates = listed
+    else:
+        candidates = moves
+    values = evaluate(engine, search, view, candidates, moves)
     means = [sum(v) / len(v) for v in values]
+    moves = candidates
     ranked = sorted(range(len(moves)), key=lambda k: (-means[k], k))
     best = ranked[0]
     if default is not None:

@@ -2,7 +2,9 @@
 
 Used by the strength bench (`bench/hints.py`) and the strength tests. A match is played from
 a named seed; the result is each seat's share of the win (1 for a lone winner, split between
-tied winners, 0 for everyone when the match outlasts `max_moves`).
+tied winners). A match still running after `max_moves` (random players of L'Empereur can keep
+a round going for ever, laying twos and doubles that feed everyone cards) is decided by the
+cards held: the fewest win, split when tied.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ NOW = 0.0
 
 
 def play_match(engine: Engine, levels: tuple[str, ...], options: dict[str, Any], seed: str,
-               max_moves: int = 5000) -> list[float]:
+               max_moves: int = 2000) -> list[float]:
     players = tuple(f"p{i}" for i in range(len(levels)))
     level_of = dict(zip(players, levels))
     state = engine.new_match(players, engine.resolve_options(options), seed, now=NOW)
@@ -30,4 +32,6 @@ def play_match(engine: Engine, levels: tuple[str, ...], options: dict[str, Any],
         mine = [m for m in legal if m["player"] == player]
         advice = engine.advise(engine.view(state, player), mine, level_of[player])
         state, _ = engine.apply(state, advice.move, now=NOW)
-    return [0.0] * len(players)
+    held = [len(hand) for hand in state.hands]
+    fewest = min(held)
+    return [1 / held.count(fewest) if n == fewest else 0.0 for n in held]

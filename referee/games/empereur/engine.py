@@ -31,6 +31,7 @@ class Empereur(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard")
     playout_options = {"mode": "normal", "rounds": 1}
     options = (
         Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),
