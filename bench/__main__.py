@@ -30,6 +30,10 @@ from referee.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
+# Targets, read off a run of `make bench` (never timed tests): every engine in process, and
+# Huit américain against RLCard's UNO measured in the same process.
+ENGINE_TARGET = 100_000  # moves per second, legal moves listed at every step
+UNO_RATIO_TARGET = 1.5
 
 
 def random_match(engine, players: int, seed: int):
@@ -91,7 +95,8 @@ def uno_rate(seconds: float) -> tuple[float, int] | None:
 
 def versus_uno(seconds: float, slices: int = 10) -> None:
     """huit-americain against RLCard's UNO, both measured now in this process: the ratio of
-    our moves per second (legal moves listed at every step) to RLCard's must reach 1.0. Each
+    our moves per second (legal moves listed at every step) to RLCard's must reach
+    UNO_RATIO_TARGET. Each
     gets `seconds` in all, in slices taken in turn (UNO first, then us first), so that a change
     of load on a shared machine weighs on both alike."""
     engine = REGISTRY["huit-americain"]
@@ -111,10 +116,10 @@ def versus_uno(seconds: float, slices: int = 10) -> None:
                 ours += rate / slices
                 matches += played
     ratio = ours / uno
-    verdict = "meets" if ratio >= 1.0 else "BELOW"
+    verdict = "meets" if ratio >= UNO_RATIO_TARGET else "BELOW"
     print(f"huit-americain {ours:10,.0f} moves/s over {matches} matches; RLCard UNO "
-          f"{uno:10,.0f} moves/s over {games} games; ratio {ratio:.2f} ({verdict} the 1.0 "
-          "target)")
+          f"{uno:10,.0f} moves/s over {games} games; ratio {ratio:.2f} ({verdict} the "
+          f"{UNO_RATIO_TARGET} target)")
 
 
 def state_sizes(engine) -> tuple[int, int, int]:
@@ -232,12 +237,15 @@ def main() -> None:
     games = [g for g in args.games.split(",") if g]
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    print("\n== engine, in process (random matches, legal moves listed at every step)")
+    print("\n== engine, in process (random matches, legal moves listed at every step; the "
+          "player: referee.core.playout.random_move with the game's playout options)")
     for game_id in games:
         rate, matches = engine_rate(REGISTRY[game_id], args.seconds)
         start, largest, end = state_sizes(REGISTRY[game_id])
-        print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches; state bytes "
-              f"start {start}, largest {largest}, end {end}")
+        verdict = "meets" if rate >= ENGINE_TARGET else "BELOW"
+        print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches ({verdict} the "
+              f"{ENGINE_TARGET:,} target); state bytes start {start}, largest {largest}, "
+              f"end {end}")
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "

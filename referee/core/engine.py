@@ -35,6 +35,17 @@ MAX_COUNTER = 2**31
 MAX_OPTION_TEXT = 64
 
 
+def evolve(state: Any, **changes: Any) -> Any:
+    """A copy of a frozen dataclass state with some fields changed, the original untouched:
+    what `dataclasses.replace` gives, without running `__init__` again over every field
+    (states have no `__post_init__`, and a field's value was checked when it was made)."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = object.__new__(type(state))
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
 def integral(value: Any) -> Any:
     """JSON has one kind of number: 3.0 is the integer 3 (as JSON Schema reads it too), so a
     number with no fraction is taken as an integer wherever one is expected."""

@@ -1,18 +1,20 @@
 """The Empereur engine: options, legal moves, applying a move, scores, views, invariants.
 
-`apply` copies the frozen state into a small mutable `_Table` (lists, no deep copies), runs the
-rules on it and freezes it back into a new `State` once.
+`apply` opens the frozen state as a small `_Table`, runs the rules on it and freezes it back
+into a new `State` once. The table holds the state's own tuples (hands, stock, pile) and puts a
+new tuple in a place only when a rule changes it, so a move copies no more than it changes.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from referee.core.cards import conservation_problems, is_joker, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove
 
-from .ranks import RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
+from .ranks import CARD_KEY, RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
 from . import wire
 from .state import EXCHANGES, MODES, PHASES, ROLES, Options, State
 
@@ -208,34 +210,43 @@ def _play_moves(state: State) -> list[Move]:
     player = state.players[i]
     hand = state.hands[i]
     floor = STRENGTH[state.pile_ranks[-1]] if state.pile_ranks else 0
-    jokers = [c for c in hand if c[0] == "X"]
-    by_rank: dict[str, list[str]] = {}
-    for c in hand:
-        if c[0] != "X":
-            by_rank.setdefault(c[0], []).append(c)
+    # A hand is held in strength order (jokers last), so the naturals that reach the pile's
+    # rank are one slice of it, found by bisection, and they come grouped by rank.
+    nj = 0
+    while nj < len(hand) and hand[-1 - nj][0] == "X":
+        nj += 1
+    end = len(hand) - nj
+    k = bisect_left(hand, floor * 4, 0, end, key=_card_key) if floor else 0
+    joker_sets = [hand[end:end + j] for j in range(1, nj + 1)]  # X1, then X1 and X2
     moves: list[Move] = []
     add = moves.append
-    nj = len(jokers)
-    joker_sets = [jokers[:j] for j in range(nj + 1)]
     for r in RANK_ORDER[floor:]:
-        naturals = by_rank.get(r)
+        if k == end and not nj:
+            break
+        e = k
+        while e < end and hand[e][0] == r:
+            e += 1
         if r == TWO:
             if nj:
-                add({"type": "play", "player": player, "cards": [jokers[0]], "rank": r})
-            if naturals:
-                add({"type": "play", "player": player, "cards": [naturals[0]], "rank": r})
+                add({"type": "play", "player": player, "cards": [hand[end]], "rank": r})
+            if e > k:
+                add({"type": "play", "player": player, "cards": [hand[k]], "rank": r})
             continue
-        if naturals:
-            for n in range(len(naturals) + 1):
-                base = naturals[:n]
-                for j in range(0 if n else 1, nj + 1):
-                    add({"type": "play", "player": player, "cards": base + joker_sets[j],
-                         "rank": r})
-        else:  # a fresh list per move: a caller may change one move without touching another
-            for j in range(1, nj + 1):
-                add({"type": "play", "player": player, "cards": jokers[:j], "rank": r})
+        # a fresh list per move: a caller may change one move without touching another
+        for jokers in joker_sets:
+            add({"type": "play", "player": player, "cards": list(jokers), "rank": r})
+        for n in range(k + 1, e + 1):
+            naturals = hand[k:n]
+            add({"type": "play", "player": player, "cards": list(naturals), "rank": r})
+            for jokers in joker_sets:
+                add({"type": "play", "player": player, "cards": [*naturals, *jokers],
+                     "rank": r})
+        k = e
     add({"type": "pass" if state.drawn else "draw", "player": player})
     return moves
+
+
+_card_key = CARD_KEY.__getitem__
 
 
 def _give_moves(state: State) -> list[Move]:
@@ -341,10 +352,11 @@ class _Table:
         self.round = s.round
         self.phase = s.phase
         self.dealer = s.dealer
-        self.hands = [list(h) for h in s.hands]
-        self.stock = list(s.stock)
-        self.pile = list(s.pile)
-        self.pile_ranks = list(s.pile_ranks)
+        # per player a tuple in hand order; stock, pile and pile_ranks are tuples too
+        self.hands = list(s.hands)
+        self.stock = s.stock
+        self.pile = s.pile
+        self.pile_ranks = s.pile_ranks
         self.last_player = s.last_player
         self.current = s.current
         self.drawn = s.drawn
@@ -352,26 +364,27 @@ class _Table:
         self.previous_roles = s.previous_roles
         self.gifts = list(s.gifts)
         self.exchange_stage = s.exchange_stage
-        self.rounds_won = list(s.rounds_won)
-        self.rounds_lost = list(s.rounds_lost)
-        self.points = list(s.points)
+        self.rounds_won = s.rounds_won  # tuples, made lists when a round ends
+        self.rounds_lost = s.rounds_lost
+        self.points = s.points
         self.emperor = s.emperor
         self.previous_emperor = s.previous_emperor
         self.events: list[Event] = []
 
     def freeze(self) -> State:
-        return State(
-            players=self.players, options=self.opts, seed=self.s.seed, step=self.step,
-            round=self.round, phase=self.phase, dealer=self.dealer,
-            hands=tuple(tuple(h) for h in self.hands), stock=tuple(self.stock),
-            pile=tuple(self.pile), pile_ranks=tuple(self.pile_ranks),
-            last_player=self.last_player, current=self.current, drawn=self.drawn,
-            roles=tuple(self.roles), previous_roles=tuple(self.previous_roles),
-            gifts=tuple(self.gifts), exchange_stage=self.exchange_stage,
-            rounds_won=tuple(self.rounds_won), rounds_lost=tuple(self.rounds_lost),
-            points=tuple(self.points), emperor=self.emperor,
-            previous_emperor=self.previous_emperor,
-        )
+        # Every field is set here, each value already checked by the rules that made it: the
+        # state is built as `State(...)` would build it, without its per-field setattr.
+        return _state_of({
+            "players": self.players, "options": self.opts, "seed": self.s.seed,
+            "step": self.step, "round": self.round, "phase": self.phase, "dealer": self.dealer,
+            "hands": tuple(self.hands), "stock": self.stock, "pile": self.pile,
+            "pile_ranks": self.pile_ranks, "last_player": self.last_player,
+            "current": self.current, "drawn": self.drawn, "roles": tuple(self.roles),
+            "previous_roles": tuple(self.previous_roles), "gifts": tuple(self.gifts),
+            "exchange_stage": self.exchange_stage, "rounds_won": tuple(self.rounds_won),
+            "rounds_lost": tuple(self.rounds_lost), "points": tuple(self.points),
+            "emperor": self.emperor, "previous_emperor": self.previous_emperor,
+        })
 
     # -- rounds ------------------------------------------------------------------------------
     def start_round(self, number: int) -> None:
@@ -402,9 +415,9 @@ class _Table:
         hands: list[list[str]] = [[] for _ in range(n)]
         for t in range(HAND_SIZE * n):
             hands[(self.dealer + 1 + t) % n].append(order[t])
-        self.hands = [list(sort_hand(h)) for h in hands]
-        self.stock = order[HAND_SIZE * n:]
-        self.pile, self.pile_ranks, self.last_player = [], [], None
+        self.hands = [sort_hand(h) for h in hands]
+        self.stock = tuple(order[HAND_SIZE * n:])
+        self.pile, self.pile_ranks, self.last_player = (), (), None
         for i, p in enumerate(self.players):
             self.events.append({"type": "hand_dealt", "player": p, "count": HAND_SIZE,
                                 "private": {"player": p, "cards": list(self.hands[i])}})
@@ -450,6 +463,8 @@ class _Table:
             if self.roles[i] == "":  # still holding cards when the round ends
                 self.roles[i] = "elect" if opts.mirror else "subject"
         gained = [0] * n
+        self.points, self.rounds_won, self.rounds_lost = (
+            list(self.points), list(self.rounds_won), list(self.rounds_lost))
         if opts.mode == "elite":
             gained[self.emperor] = sum(value(c) for i in range(n) if self.roles[i] == "subject"
                                        for c in self.hands[i])
@@ -488,12 +503,14 @@ class _Table:
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, i: int, count: int, reason: str) -> list[str]:
         got: list[str] = []
-        for _ in range(count):
+        while len(got) < count:
             if not self.stock and not self.rebuild():
                 break
-            got.append(self.stock.pop(0))
+            taken = self.stock[:count - len(got)]  # from the top, rebuilding when it runs out
+            got += taken
+            self.stock = self.stock[len(taken):]
         if got:
-            self.hands[i] = list(sort_hand(self.hands[i] + got))
+            self.hands[i] = sort_hand(self.hands[i] + tuple(got))
         p = self.players[i]
         self.events.append({"type": "cards_drawn", "player": p, "count": len(got),
                             "wanted": count, "reason": reason,
@@ -511,10 +528,10 @@ class _Table:
             return False
         kept = set(keep)
         moved = [c for k, c in enumerate(self.pile) if k not in kept]
-        self.stock = list(shuffled(moved, self.s.seed, self.step))
+        self.stock = shuffled(moved, self.s.seed, self.step)
         self.step += 1
-        self.pile = [self.pile[k] for k in keep]
-        self.pile_ranks = [self.pile_ranks[k] for k in keep]
+        self.pile = tuple(self.pile[k] for k in keep)
+        self.pile_ranks = tuple(self.pile_ranks[k] for k in keep)
         self.events.append({"type": "stock_rebuilt", "count": len(moved),
                             "pile": [{"card": c, "rank": r}
                                      for c, r in zip(self.pile, self.pile_ranks)]})
@@ -523,8 +540,8 @@ class _Table:
     def clear_pile(self, reason: str) -> None:
         """The pile goes face down under the stock (its first card laid nearest the top)."""
         count = len(self.pile)
-        self.stock.extend(self.pile)
-        self.pile, self.pile_ranks, self.last_player = [], [], None
+        self.stock += self.pile
+        self.pile, self.pile_ranks, self.last_player = (), (), None
         self.events.append({"type": "pile_cleared", "reason": reason, "count": count})
 
     # -- turns -------------------------------------------------------------------------------
@@ -582,9 +599,10 @@ class _Table:
 
     def play(self, i: int, cards: list[str], rank: str) -> None:
         self.hands[i] = _remove(self.hands[i], cards)
-        cards = list(sort_hand(cards))
-        self.pile.extend(cards)
-        self.pile_ranks.extend([rank] * len(cards))
+        laid = sort_hand(cards)
+        cards = list(laid)
+        self.pile += laid
+        self.pile_ranks += (rank,) * len(laid)
         self.last_player = i
         p = self.players[i]
         self.events.append({"type": "cards_played", "player": p, "cards": cards, "rank": rank})
@@ -603,12 +621,12 @@ class _Table:
         if finished:
             self.roles[i] = "subject" if joker else ("elect" if mirror else "emperor")
         # the run on top of the pile, counted before a two clears it
-        run = 1
-        top = self.pile_ranks[-1]
-        for r in reversed(self.pile_ranks[:-1]):
-            if r != top:
-                break
-            run += 1
+        ranks = self.pile_ranks
+        top = ranks[-1]
+        below = len(ranks) - 2
+        while below >= 0 and ranks[below] == top:
+            below -= 1
+        run = len(ranks) - 1 - below
         if rank == TWO:
             self.events.append({"type": "two_played", "player": p})
             for k in range(1, self.n):
@@ -661,8 +679,8 @@ class _Table:
         if _forced_stage(self.exchange_stage) and card not in _highest(hand):
             raise IllegalMove("give_highest", "this gift must be one of your highest cards "
                               "(a joker is highest)")
-        hand.remove(card)
-        self.hands[target] = list(sort_hand(self.hands[target] + [card]))
+        self.hands[g] = _remove(hand, [card])
+        self.hands[target] = sort_hand(self.hands[target] + (card,))
         self.gifts.remove((g, target))
         # the card is told to the giver and the receiver only
         self.events.append({"type": "card_given", "player": players[g], "to": players[target],
@@ -687,11 +705,19 @@ def _holds(hand: list[str], cards) -> bool:
     return all(c in hand for c in cards)
 
 
-def _remove(hand: list[str], cards: list[str]) -> list[str]:
+def _remove(hand: tuple[str, ...], cards: list[str]) -> tuple[str, ...]:
+    """The hand less these cards (which it holds), still in hand order."""
     out = list(hand)
     for c in cards:
         out.remove(c)
-    return out
+    return tuple(out)
+
+
+def _state_of(fields: dict[str, Any]) -> State:
+    """A state from every one of its fields, in declaration order."""
+    state = object.__new__(State)
+    object.__setattr__(state, "__dict__", fields)
+    return state
 
 
 # == invariants ===================================================================================

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Collection
 from typing import Any
 
 from referee.core.cards import RANKS, conservation_problems, shuffled, standard_deck
-from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
-from referee.core.errors import IllegalMove, InvalidOptions
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
+from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.rng import generator
 
 from . import wire
@@ -43,6 +45,12 @@ def _is_joker(card: str) -> bool:
 
 def _sorted(cards) -> list[str]:
     return sorted(cards, key=ORDER.__getitem__)
+
+
+@functools.lru_cache(maxsize=1024)
+def _play_of(seat: int, card: str) -> Play:
+    """The play of `card` by `seat`: a frozen value, so one instance serves every trick."""
+    return Play(seat, card)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -168,34 +176,36 @@ class GeneralaCards(Engine):
             return []
         return [state.players[state.current]]
 
-    def _choices(self, state: State) -> tuple[list[str], list[str]]:
-        """The cards the player to act may lay, and the cards he may take by refusing."""
+    def _choices(self, state: State) -> tuple[Collection[str], Collection[str]]:
+        """The cards the player to act may lay, and the cards he may take by refusing, in no
+        set order (`legal_moves` lists them in card order; `apply` only asks membership)."""
         hand = state.hands[state.current]
         trick = state.trick
         if not trick:
             if state.options.lead_last_dealt_card and state.first_lead is not None:
-                return [state.first_lead], []
-            return _sorted(hand), []
+                return (state.first_lead,), ()
+            return hand, ()
         lead = trick[0].card
         if _is_joker(lead):
-            return _sorted(hand), []
+            return hand, ()
         led_suit = lead[1]
         follow = [c for c in hand if c[1] == led_suit]
         if follow:
-            return _sorted(follow), []
+            return follow, ()
         jokers = [c for c in hand if c[0] == "X"]
         if jokers and state.options.no_joker_after_joker and _is_joker(trick[-1].card):
             jokers = []
-        takes = _sorted({p.card for p in trick if p.card[0] != "X"})
-        return _sorted(jokers), takes
+        return jokers, {p.card for p in trick if p.card[0] != "X"}
 
     def legal_moves(self, state, *, now=0.0):
         if self.is_finished(state):
             return []
         player = state.players[state.current]
         plays, takes = self._choices(state)
-        return ([{"type": "play", "player": player, "card": c} for c in plays]
-                + [{"type": "refuse", "player": player, "take": c} for c in takes])
+        moves = [{"type": "play", "player": player, "card": c} for c in _sorted(plays)]
+        if takes:
+            moves += [{"type": "refuse", "player": player, "take": c} for c in _sorted(takes)]
+        return moves
 
     def scores(self, state):
         finished = self.is_finished(state)
@@ -253,7 +263,14 @@ class GeneralaCards(Engine):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):
-        self.check_can_move(state, move, now=now)
+        # `check_can_move`, with the one player to act read straight from the state
+        if self.is_finished(state):
+            raise GameOver("the match has finished")
+        player = move["player"]
+        if player not in state.players:
+            raise NotYourTurn(f"{player!r} is not a player of this match")
+        if player != state.players[state.current]:
+            raise NotYourTurn(f"it is not {player}'s turn")
         kind = move.get("type")
         plays, takes = self._choices(state)
         if kind == "play":
@@ -303,14 +320,14 @@ class GeneralaCards(Engine):
         if isinstance(take, str) and take in DECK_SET and _is_joker(take):
             return IllegalMove("take_no_joker", "the card taken on refusal is never a joker")
         return IllegalMove("take_from_trick", f"{take!r} is not a card of the trick: take one "
-                           f"of {', '.join(takes)}")
+                           f"of {', '.join(_sorted(takes))}")
 
     def _play(self, state: State, card: str) -> tuple[State, list[Event]]:
         seat = state.current
         players = state.players
         hands = list(state.hands)
         hands[seat] = _without(hands[seat], card)
-        trick = state.trick + (Play(seat, card),)
+        trick = state.trick + (_play_of(seat, card),)
         events: list[Event] = [{"type": "card_played", "player": players[seat], "card": card,
                                 "joker": _is_joker(card)}]
         if not hands[seat]:
@@ -320,10 +337,8 @@ class GeneralaCards(Engine):
         while nxt != state.leader and not hands[nxt]:
             nxt = (nxt + 1) % n
         if nxt != state.leader:
-            # The common case, built field by field: dataclasses.replace costs twice as much.
-            return State(state.players, state.options, state.seed, state.step, state.deal,
-                         state.dealer, tuple(hands), trick, state.leader, nxt, state.discards,
-                         state.eliminated, None), events
+            return evolve(state, hands=tuple(hands), trick=trick, current=nxt,
+                          first_lead=None), events
         # Everyone holding cards has laid one: the trick is complete.
         best = max(range(len(trick)), key=lambda i: (STRENGTH[trick[i].card], -i))
         events.append({"type": "trick_won", "player": players[trick[best].seat],
@@ -349,9 +364,8 @@ class GeneralaCards(Engine):
         if len(holders) >= 2:
             leader = next_leader(trick, hands, refuser)
             events.append({"type": "trick_led_next", "player": players[leader]})
-            return State(state.players, state.options, state.seed, state.step, state.deal,
-                         state.dealer, tuple(hands), (), leader, leader, discards,
-                         state.eliminated, None), events
+            return evolve(state, hands=tuple(hands), trick=(), leader=leader, current=leader,
+                          discards=discards, first_lead=None), events
         # The deal is over: one player alone holds cards, or nobody does.
         eliminated = state.eliminated
         dealer = state.dealer

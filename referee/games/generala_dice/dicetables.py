@@ -2,9 +2,9 @@
 
 The order of the dice never matters to the rules, so a hand is one of the 252 multisets of five
 faces and a keep (the dice held before a roll) one of the 210 multisets of zero to four faces.
-Both are numbered in the order the engine lists its moves: fewer dice first, then by value.
-These tables do not depend on the match's options; the box scores built on them do
-(`referee.games.generala_dice.solver`).
+Both are numbered in the order the engine lists its moves: fewer dice first, then by value
+(`hands`, which the engine reads too, numbers them). These tables do not depend on the match's
+options; the box scores built on them do (`referee.games.generala_dice.solver`).
 
   HANDS[i]          the i-th hand, a sorted 5-tuple
   KEEPS[k]          the k-th keep, a sorted tuple of 0 to 4 faces
@@ -26,18 +26,11 @@ from collections import Counter
 
 import numpy as np
 
-FACES = (1, 2, 3, 4, 5, 6)
-DICE = 5
+from .hands import DICE, FACES, HAND_INDEX, HAND_KEEPS, HANDS, KEEP_INDEX, KEEPS, hand_index
 
-HANDS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations_with_replacement(FACES, DICE))
-HAND_INDEX: dict[tuple[int, ...], int] = {hand: i for i, hand in enumerate(HANDS)}
-KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    keep for size in range(DICE) for keep in itertools.combinations_with_replacement(FACES, size))
-KEEP_INDEX: dict[tuple[int, ...], int] = {keep: k for k, keep in enumerate(KEEPS)}
-
-
-def hand_index(dice) -> int:
-    return HAND_INDEX[tuple(sorted(dice))]
+__all__ = ["DICE", "FACES", "HANDS", "HAND_INDEX", "KEEPS", "KEEP_INDEX", "hand_index",
+           "keep_index", "TRANSITION", "FIRST_ROLL", "SUBKEEPS", "FIVE_OF_A_KIND", "best_keep",
+           "first_keep_reaching"]
 
 
 def keep_index(keep) -> int:
@@ -56,15 +49,8 @@ def _transition() -> np.ndarray:
     return table
 
 
-def _sub_multisets(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
-    results: list[tuple[int, ...]] = [()]
-    for face, count in sorted(Counter(hand).items()):
-        results = [r + (face,) * n for r in results for n in range(count + 1)]
-    return [r for r in results if len(r) < DICE]
-
-
 def _subkeeps() -> np.ndarray:
-    rows = [sorted(KEEP_INDEX[k] for k in _sub_multisets(hand)) for hand in HANDS]
+    rows = [sorted(KEEP_INDEX[k] for k in keeps) for keeps in HAND_KEEPS]
     width = max(map(len, rows))
     return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.intp)
 

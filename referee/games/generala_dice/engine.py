@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from typing import Any
 
 from referee.core import dice as dice_source
-from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
-from referee.core.errors import IllegalMove, NotYourTurn
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
+from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 
-from .scoring import BOXES, box_score, giving_up_cost, is_generala, possible_scores
+from .hands import HAND_HOLDS, HAND_KEEPS, HAND_OF
+from .scoring import BOXES, SCORERS, giving_up_cost, is_generala, possible_scores
 from . import wire
 from .state import Options, State
 
 DICE = 5
 MAX_ROLLS = 3
+BOX_COUNT = len(BOXES)
+FIRST_ROLL_KEEPS: tuple[tuple[int, ...], ...] = ((),)  # the first roll rolls all five dice
 VALUE_LIMIT = 1000
 
 
@@ -77,7 +79,11 @@ class GeneralaDice(Engine):
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
-        return state.instant_winner is not None or all(len(s) == len(BOXES) for s in state.sheets)
+        # Seats fill in turn order, so the last sheet is the last to fill: read it first.
+        sheets = state.sheets
+        return state.instant_winner is not None or (
+            (not sheets or len(sheets[-1]) == BOX_COUNT)
+            and all(len(s) == BOX_COUNT for s in sheets))
 
     def to_act(self, state, *, now):
         if self.is_finished(state):
@@ -100,8 +106,8 @@ class GeneralaDice(Engine):
         player = state.players[state.current]
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
-            for keep in _sub_multisets(state.dice):
-                moves.append({"type": "roll", "player": player, "keep": list(keep)})
+            keeps = HAND_KEEPS[HAND_OF[state.dice]] if state.dice else FIRST_ROLL_KEEPS
+            moves = [{"type": "roll", "player": player, "keep": list(keep)} for keep in keeps]
         if state.rolls > 0:
             sheet = state.sheets[state.current]
             moves += [{"type": "score", "player": player, "box": b} for b in BOXES
@@ -147,11 +153,21 @@ class GeneralaDice(Engine):
         if kind == "timeout":
             self._check_timeout(state, move, now)
             return self._timeout(state, move, now)
-        self.check_can_move(state, move, now=now)
-        if move["player"] != state.players[state.current]:
+        # The refusals of `check_can_move`, with the clock read once: a finished match, a
+        # stranger, then a player out of turn (everyone may act once the clock has run out,
+        # but only through `timeout`).
+        if self.is_finished(state):
+            raise GameOver("the match has finished")
+        player = move["player"]
+        if player not in state.players:
+            raise NotYourTurn(f"{player!r} is not a player of this match")
+        expired = self.clock_expired(state, now)
+        if player != state.players[state.current]:
+            if not expired:
+                raise NotYourTurn(f"it is not {player}'s turn")
             raise NotYourTurn(f"it is {state.players[state.current]}'s turn; others may only "
                               "post timeout once the clock has run out")
-        if self.clock_expired(state, now):
+        if expired:
             raise IllegalMove("clock_ran_out", f"the turn clock ran out at {state.deadline}: "
                               "the game now rolls and scores this turn; post `timeout`")
         if kind == "roll":
@@ -171,7 +187,7 @@ class GeneralaDice(Engine):
             raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
         if state.rolls == 0 and keep:
             raise IllegalMove("first_roll_all_dice", "the first roll of a turn rolls all five dice")
-        if Counter(keep) - Counter(state.dice):
+        if keep and not _holds(state.dice, keep):
             raise IllegalMove("keep_from_dice", f"cannot keep {keep}: the dice show {list(state.dice)}")
         if len(keep) >= DICE:
             raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
@@ -179,13 +195,15 @@ class GeneralaDice(Engine):
         new_dice = tuple(keep) + rolled
         player = state.players[state.current]
         rolls = state.rolls + 1
-        state = dataclasses.replace(state, step=state.step + 1, rolls=rolls, dice=new_dice)
         events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
                                 "kept": list(keep), "rolled": list(rolled), "dice": list(new_dice)}]
         if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
-            state = dataclasses.replace(state, instant_winner=player, deadline=None)
+            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice,
+                           instant_winner=player, deadline=None)
             events.append({"type": "servida_generala", "player": player})
             events.append(self._finished_event(state))
+        else:
+            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice)
         return state, events
 
     def _score(self, state: State, box: str, now: float) -> tuple[State, list[Event]]:
@@ -198,23 +216,23 @@ class GeneralaDice(Engine):
             raise IllegalMove("box_filled", f"the {box} box is already filled")
         servida = state.rolls == 1
         values = state.options.box_values()
-        points = box_score(box, state.dice, servida, sheet, values)
+        scorer, hand = SCORERS[box], HAND_OF[state.dice]
+        points = scorer(hand, servida, sheet, values)
         # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
         # hand that does not make the box
-        bonus = points - box_score(box, state.dice, False, sheet, values) if servida else 0
+        bonus = points - scorer(hand, False, sheet, values) if servida else 0
         player = state.players[state.current]
         sheets = list(state.sheets)
         sheets[state.current] = {**sheet, box: points}
         events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
                                 "points": points, "servida": servida, "bonus": bonus}]
-        state = dataclasses.replace(state, sheets=tuple(sheets), rolls=0, dice=())
+        state = evolve(state, sheets=tuple(sheets), rolls=0, dice=())
         if self.is_finished(state):
-            state = dataclasses.replace(state, deadline=None)
+            state = evolve(state, deadline=None)
             events.append(self._finished_event(state))
         else:
             current = (state.current + 1) % len(state.players)
-            state = dataclasses.replace(state, current=current,
-                                        deadline=self._deadline(state.options, now))
+            state = evolve(state, current=current, deadline=self._deadline(state.options, now))
             events.append({"type": "turn_passed", "player": state.players[current],
                            "deadline": state.deadline})
         return state, events
@@ -239,8 +257,10 @@ class GeneralaDice(Engine):
         values = state.options.box_values()
         servida = state.rolls == 1
 
+        hand = HAND_OF[state.dice]
+
         def preference(box: str) -> tuple[int, float, int]:
-            points = box_score(box, state.dice, servida, sheet, values)
+            points = SCORERS[box](hand, servida, sheet, values)
             return points, -giving_up_cost(box, points, sheet, values), -BOXES.index(box)
 
         return max((b for b in BOXES if b not in sheet), key=preference)
@@ -316,13 +336,9 @@ class GeneralaDice(Engine):
         return []
 
 
-def _sub_multisets(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every set of dice a player may keep before a roll: none before the first roll, else
-    every sub-multiset of the dice except all five, as sorted value lists, in a fixed order."""
-    if not dice:
-        return [()]
-    counts = sorted(Counter(dice).items())
-    results: list[tuple[int, ...]] = [()]
-    for face, count in counts:
-        results = [r + (face,) * n for r in results for n in range(count + 1)]
-    return sorted((r for r in results if len(r) < DICE), key=lambda r: (len(r), r))
+def _holds(dice: tuple[int, ...], keep: list[int]) -> bool:
+    """Whether the dice shown hold every die of `keep` (as many of each face)."""
+    try:
+        return tuple(sorted(keep)) in HAND_HOLDS[HAND_OF[dice]]
+    except TypeError:  # values that do not even compare: no die shows them
+        return False

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from .hands import HAND_OF, HANDS, hand_index
+
 FACE_BOXES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 COMBINATION_BOXES = ("escalera", "full", "poker", "generala", "doble_generala")
 BOXES = tuple(FACE_BOXES) + COMBINATION_BOXES
@@ -33,41 +35,56 @@ def is_generala(dice: tuple[int, ...]) -> bool:
     return len(set(dice)) == 1
 
 
-Scorer = Callable[[tuple[int, ...], bool, dict[str, int], dict[str, int]], int]
+# What each of the 252 hands makes, worked out once from the predicates above: a scorer reads
+# its hand's row instead of counting the dice again.
+HAND_FACE_POINTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(face * hand.count(face) for face in range(7)) for hand in HANDS)
+_COMBINATION_TESTS = {"escalera": is_escalera, "full": is_full, "poker": is_poker,
+                      "generala": is_generala}
+HAND_MAKES: tuple[frozenset[str], ...] = tuple(
+    frozenset(box for box, test in _COMBINATION_TESTS.items() if test(hand)) for hand in HANDS)
+
+Scorer = Callable[[int, bool, dict[str, int], dict[str, int]], int]
 
 
 def _face(face: int) -> Scorer:
-    return lambda dice, servida, sheet, values: face * dice.count(face)
+    return lambda hand, servida, sheet, values: HAND_FACE_POINTS[hand][face]
 
 
-def _fixed(box: str, test: Callable[[tuple[int, ...]], bool]) -> Scorer:
-    def score(dice, servida, sheet, values):
-        if not test(dice):
+def _fixed(box: str) -> Scorer:
+    def score(hand, servida, sheet, values):
+        if box not in HAND_MAKES[hand]:
             return 0
         bonus = values["servida_bonus"] if servida and box in SERVIDA_BOXES else 0
         return values[box] + bonus
     return score
 
 
-def _doble(dice, servida, sheet, values):
+def _doble(hand, servida, sheet, values):
     # Only a Generala box that holds its full value unlocks the Doble; a scratched one never does.
     unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
-    return values["doble_generala"] if unlocked and is_generala(dice) else 0
+    return values["doble_generala"] if unlocked and "generala" in HAND_MAKES[hand] else 0
 
 
+# Each scorer takes the index of the hand shown (see `hands`), not the dice.
 SCORERS: dict[str, Scorer] = {
     **{box: _face(face) for box, face in FACE_BOXES.items()},
-    "escalera": _fixed("escalera", is_escalera),
-    "full": _fixed("full", is_full),
-    "poker": _fixed("poker", is_poker),
-    "generala": _fixed("generala", is_generala),
+    **{box: _fixed(box) for box in _COMBINATION_TESTS},
     "doble_generala": _doble,
 }
 
 
+def hand_of(dice) -> int:
+    """The index of the hand five dice show, in any order."""
+    try:
+        return HAND_OF[dice]
+    except (KeyError, TypeError):  # a list, or dice not yet made a tuple
+        return hand_index(dice)
+
+
 def box_score(box: str, dice: tuple[int, ...], servida: bool, sheet: dict[str, int],
               values: dict[str, int]) -> int:
-    return SCORERS[box](dice, servida, sheet, values)
+    return SCORERS[box](hand_of(dice), servida, sheet, values)
 
 
 def possible_scores(box: str, values: dict[str, int]) -> frozenset[int]:

@@ -2,11 +2,9 @@
 
 Speed matters (the referee is benchmarked on random play with the legal moves listed at every
 step, against RLCard's UNO), so the hot paths read the compiled rule table (`rules.rules_of`)
-and build each new state once. The commonest moves (a lay that is not the last card, a pass
-that does not block the round, the draw of an attack or after a 10) set only the fields they
-change in a copy of the state's field dict; every other move goes through a small mutable
-working copy (`_Table`). Both give the same states and events
-(tests/games/huit_americain/test_huit_americain_shortcuts.py). Nothing is re-validated in
+and build each new state once. Every move goes through one working copy (`_Table`), which
+holds the state's fields in a copy of its own field dict, so opening and freezing it costs two
+dict copies and each rule has one implementation. Nothing is re-validated in
 `apply` beyond the move itself: a state's invariants are checked by `problems`, when decoded.
 """
 
@@ -35,6 +33,15 @@ GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 LOOP_PROBE = 1_000
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+
+
+def _state_of(fields: dict[str, Any]) -> State:
+    """The state with these fields (every one, in order): what `State(**fields)` gives,
+    without its per-field setattr."""
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
 def _effect_option(name: str) -> Option:
@@ -583,46 +590,6 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     r = card[0]
     if not fly:
         phase = state.phase
-        if ((phase == PLAY or phase == AGAIN) and len(hand) > 1 and r not in rules.targeted
-                and (state.suit is None or card[1] == state.suit or r == state.rank
-                     or r in rules.wild)
-                and move.get("target") is None):
-            # The commonest moves: a card that follows, not the last one, with no player to
-            # choose, its fields right. Anything else goes through the checks below, which
-            # name what is wrong.
-            named = move.get("suit")
-            announce = bool(move.get("announce", False))
-            if ((named in SUITS if r in rules.names_suit else named is None)
-                    and (not announce or len(hand) == 2)):
-                # `_laid_fields`, inline: the fields every lay changes
-                k = hand.index(card)
-                left = hand[:k] + hand[k + 1:]
-                d = state.__dict__.copy()
-                hands = list(state.hands)
-                hands[seat] = left
-                d["hands"] = tuple(hands)
-                d["pile"] = state.pile + (card,)
-                d["passes"] = 0
-                d["unannounced"] = seat if len(left) == 1 and not announce else -1
-                if r in rules.plain:  # no effect: built here
-                    suit = d["suit"] = card[1]
-                    d["rank"] = r
-                    d["phase"] = PLAY
-                    d["current"] = (seat + state.direction) % len(state.players)
-                    new = _new_object(State)
-                    _set_attribute(new, "__dict__", d)
-                    player = state.players[seat]
-                    events: list[Event] = [{"type": "card_laid", "player": player,
-                                            "card": card, "suit": suit,
-                                            "cards_left": len(left), "announce": announce}]
-                    if announce:
-                        events.append({"type": "carte", "player": player})
-                    return new, events
-                amount = rules.attack.get(r, 0)
-                effect = rules.effect.get(r)
-                if amount or effect in _QUICK_EFFECTS:
-                    return _lay_quick(state, seat, card, r, named, announce, amount, effect, d,
-                                      left)
         if phase == HUNT:
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         if phase == GIVE:
@@ -656,12 +623,6 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     announce = bool(move.get("announce", False))
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
-    if len(hand) > 1 and not fly:
-        amount = rules.attack.get(r, 0)
-        effect = rules.effect.get(r)
-        if amount or (effect in _QUICK_EFFECTS and state.phase != ATTACK):
-            d, left = _laid_fields(state, seat, hand, card, announce)
-            return _lay_quick(state, seat, card, r, named, announce, amount, effect, d, left)
     t = _Table.of(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
@@ -671,10 +632,6 @@ def _draw(state: State, rules: Rules):
     phase = state.phase
     i = state.current
     player = state.players[i]
-    if phase == ATTACK or phase == AGAIN:
-        quick = _draw_quick(state, i, player)
-        if quick is not None:
-            return quick
     t = _Table.of(state, rules)
     if phase == ATTACK:
         count = t.attack
@@ -736,14 +693,6 @@ def _pass(state: State, rules: Rules):
         if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
             raise IllegalMove("must_draw", f"a player who cannot lay draws "
                               f"(when_stuck={rules.stuck})")
-    passes = state.passes + 1
-    n = len(state.players)
-    if passes < n:
-        d = state.__dict__.copy()
-        d["passes"] = passes
-        d["current"] = (i + state.direction) % n
-        d["phase"] = PLAY
-        return _state_of(d), [{"type": "passed", "player": state.players[i]}]
     t = _Table.of(state, rules)
     t.events.append({"type": "passed", "player": state.players[i]})
     t.passes += 1
@@ -752,116 +701,6 @@ def _pass(state: State, rules: Rules):
     else:
         t.end_turn(i, 1)
     return t.freeze(), t.events
-
-
-# -- the common moves, built straight into the next state ------------------------------------
-# Each gives exactly the state and events `_Table` would (checked by the random-match tests,
-# which play every option), without the working copy: only the fields that change are set.
-_QUICK_EFFECTS = frozenset((None, "change_suit", "reverse", "skip", "play_again"))
-
-
-def _state_of(fields: dict[str, Any]) -> State:
-    """The state with these fields (a changed copy of another state's `__dict__`, so every
-    field is there, in order): what `State(**fields)` gives, without its per-field setattr."""
-    state = _new_object(State)
-    _set_attribute(state, "__dict__", fields)
-    return state
-
-
-def _laid_fields(state: State, seat: int, hand: tuple[str, ...], card: str,
-                 announce: bool) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The fields of the next state that laying `card` in turn always changes (a copy of the
-    state's field dict to finish and freeze), and the hand left."""
-    k = hand.index(card)
-    left = hand[:k] + hand[k + 1:]
-    d = state.__dict__.copy()
-    hands = list(state.hands)
-    hands[seat] = left
-    d["hands"] = tuple(hands)
-    d["pile"] = state.pile + (card,)
-    d["passes"] = 0
-    d["unannounced"] = seat if len(left) == 1 and not announce else -1
-    return d, left
-
-
-def _lay_quick(state: State, seat: int, card: str, r: str, named: str | None, announce: bool,
-               amount: int, effect: str | None, d: dict[str, Any], left: tuple[str, ...]):
-    """A card that is not the player's last, laid in turn: a plain card, an attack, or one
-    whose effect only moves the turn or names a suit (the rest go through `_Table.lay`); `d`
-    and `left` are what `_laid_fields` gives for it."""
-    players = state.players
-    player = players[seat]
-    if named is not None:  # only a card that names a suit gets here with one
-        suit = d["suit"] = named
-        d["rank"] = None
-    elif r != JOKER_RANK:
-        suit = d["suit"] = card[1]
-        d["rank"] = r
-    else:
-        suit = state.suit
-    events: list[Event] = [{"type": "card_laid", "player": player, "card": card, "suit": suit,
-                            "cards_left": len(left), "announce": announce}]
-    if announce:
-        events.append({"type": "carte", "player": player})
-    direction = state.direction
-    if amount:
-        attack = d["attack"] = (state.attack if state.phase == ATTACK else 0) + amount
-        d["phase"] = ATTACK
-        nxt = d["current"] = (seat + direction) % len(players)
-        events.append({"type": "effect", "effect": effect, "player": player,
-                       "on": players[nxt], "penalty": attack})
-        return _state_of(d), events
-    d["phase"] = PLAY
-    if effect is None:
-        d["current"] = (seat + direction) % len(players)
-    elif effect == "change_suit":
-        events.append({"type": "effect", "effect": effect, "player": player, "suit": named})
-        d["current"] = (seat + direction) % len(players)
-    elif effect == "reverse":
-        direction = d["direction"] = -direction
-        events.append({"type": "effect", "effect": effect, "player": player,
-                       "direction": direction})
-        d["current"] = (seat + direction) % len(players)
-    elif effect == "skip":
-        events.append({"type": "effect", "effect": effect, "player": player,
-                       "skipped": players[(seat + direction) % len(players)]})
-        d["current"] = (seat + 2 * direction) % len(players)
-    else:  # play_again
-        d["phase"] = AGAIN
-        d["current"] = seat
-        events.append({"type": "effect", "effect": effect, "player": player})
-    return _state_of(d), events
-
-
-def _draw_quick(state: State, i: int, player: str):
-    """The penalty of an attack, or the card after a 10, when the stock holds them all and
-    nobody is left without a card; None otherwise (`_Table` then reshuffles or ends the
-    round)."""
-    stock = state.stock
-    size = len(stock)
-    attack = state.phase == ATTACK
-    count = state.attack if attack else 1
-    if not 0 < count <= size:
-        return None
-    got = stock[size - count:][::-1]
-    hands = list(state.hands)
-    hands[i] = hands[i] + got
-    if () in hands:
-        return None
-    d = state.__dict__.copy()
-    d["hands"] = tuple(hands)
-    d["stock"] = stock[:size - count]
-    d["passes"] = 0
-    d["current"] = (i + state.direction) % len(state.players)
-    d["phase"] = PLAY
-    events: list[Event] = [{"type": "cards_drawn", "player": player, "count": count,
-                            "reason": "attack" if attack else "play_again",
-                            "private": {"player": player, "cards": list(got)}}]
-    if attack:
-        d["attack"] = 0
-        events.append({"type": "effect", "effect": "attack_taken", "player": player,
-                       "penalty": count, "drawn": count})
-    return _state_of(d), events
 
 
 def _give(state: State, move: Move, rules: Rules, seat: int):
@@ -901,42 +740,27 @@ def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
 
 
 class _Table:
-    """A mutable working copy of a state for the length of one move."""
+    """A working copy of a state for the length of one move: the state's fields as attributes,
+    held in a copy of its own field dict (the hands as a list, each hand a tuple replaced
+    whole), beside the compiled rules and the events so far. Opening one is a dict copy and
+    freezing one another: every move, the commonest included, goes through the same rules."""
 
-    __slots__ = ("players", "options", "rules", "seed", "step", "round", "hands", "stock", "pile",
-                 "suit", "rank", "current", "direction", "phase", "attack", "passes",
-                 "unannounced", "totals", "round_points", "give_to", "give_left", "events")
+    __slots__ = ("__dict__", "rules", "events")
 
     @classmethod
     def of(cls, state: State, rules: Rules) -> "_Table":
-        t = cls.__new__(cls)
-        t.players = state.players
-        t.options = state.options
+        t = _new_object(cls)
+        fields = state.__dict__.copy()
+        fields["hands"] = list(fields["hands"])
+        t.__dict__ = fields
         t.rules = rules
-        t.seed = state.seed
-        t.step = state.step
-        t.round = state.round
-        t.hands = list(state.hands)
-        t.stock = state.stock
-        t.pile = state.pile
-        t.suit = state.suit
-        t.rank = state.rank
-        t.current = state.current
-        t.direction = state.direction
-        t.phase = state.phase
-        t.attack = state.attack
-        t.passes = state.passes
-        t.unannounced = state.unannounced
-        t.totals = state.totals
-        t.round_points = state.round_points
-        t.give_to = state.give_to
-        t.give_left = state.give_left
         t.events = []
         return t
 
     @classmethod
     def blank(cls, players, options, seed) -> "_Table":
-        t = cls.__new__(cls)
+        t = _new_object(cls)
+        t.__dict__ = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
         t.players = players
         t.options = options
         t.rules = rules_of(options)
@@ -946,32 +770,13 @@ class _Table:
         return t
 
     def freeze(self) -> State:
-        # The frozen dataclass's __init__ sets its 18 fields one by one through
-        # object.__setattr__, three times slower than filling the instance dict; the result is
-        # the same value (equal, encodes the same), built once per move.
-        state = _new_object(State)
-        d = state.__dict__
-        d["players"] = self.players
-        d["options"] = self.options
-        d["seed"] = self.seed
-        d["step"] = self.step
-        d["round"] = self.round
-        d["hands"] = tuple(self.hands)
-        d["stock"] = self.stock
-        d["pile"] = self.pile
-        d["suit"] = self.suit
-        d["rank"] = self.rank
-        d["current"] = self.current
-        d["direction"] = self.direction
-        d["phase"] = self.phase
-        d["attack"] = self.attack
-        d["passes"] = self.passes
-        d["unannounced"] = self.unannounced
-        d["totals"] = tuple(self.totals)
-        d["round_points"] = self.round_points
-        d["give_to"] = self.give_to
-        d["give_left"] = self.give_left
-        return state
+        """The new state, made of the working fields themselves: the frozen dataclass's
+        __init__ would set them one by one through object.__setattr__ for the same value
+        (equal, encodes the same). A table is spent once frozen, at the end of its move."""
+        fields = self.__dict__
+        fields["hands"] = tuple(fields["hands"])
+        fields["totals"] = tuple(fields["totals"])
+        return _state_of(fields)
 
     # -- cards moving ------------------------------------------------------------------------
     def reshuffle(self) -> bool:
@@ -1062,15 +867,16 @@ class _Table:
             fly: bool) -> None:
         rules = self.rules
         player = self.players[seat]
-        hand = list(self.hands[seat])
-        hand.remove(card)
-        self.hands[seat] = hand = tuple(hand)
+        hand = self.hands[seat]
+        k = hand.index(card)
+        self.hands[seat] = hand = hand[:k] + hand[k + 1:]
         self.pile = self.pile + (card,)
         self.passes = 0
         self.unannounced = seat if len(hand) == 1 and not announce else -1
         r = card[0]
+        names_suit, amount, effect = rules.laid[r]
         was_attack = self.phase == ATTACK
-        if r in rules.names_suit:
+        if names_suit:
             self.suit, self.rank = named, None
         elif r != JOKER_RANK:
             self.suit, self.rank = card[1], r
@@ -1081,7 +887,6 @@ class _Table:
         self.events.append(event)
         if announce:
             self.events.append({"type": "carte", "player": player})
-        amount = rules.attack.get(r, 0)
         if not hand and not (amount and rules.returns):
             # Going out ends the round at once; the last card's effect does not apply.
             if was_attack and r == rules.stop:
@@ -1107,7 +912,6 @@ class _Table:
                 self.end_round(blocked=False)
                 return
         self.phase = PLAY
-        effect = rules.effect.get(r)
         steps = 1
         if effect is None:
             pass
@@ -1158,7 +962,7 @@ class _Table:
                                 "suit": named, "on": self.players[nxt]})
             self.phase = HUNT
         if steps:
-            self.current = self.seat_after(seat, steps)
+            self.current = (seat + steps * self.direction) % len(self.players)
 
     def give(self, seat: int, card: str) -> None:
         """One card of the give-two passes from its player to the player he chose; after the

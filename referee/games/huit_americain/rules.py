@@ -100,7 +100,7 @@ class Rules:
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
                  "special_cards", "plain", "points", "no_finish", "stuck", "fly", "returns",
-                 "penalise", "target", "decks", "simple", "_follow")
+                 "penalise", "target", "decks", "simple", "laid", "_follow")
 
     def __init__(self, options):
         table = table_of(options)
@@ -125,6 +125,10 @@ class Rules:
         self.target = options.target
         self.decks = options.decks
         self.simple = self.decks == 1 and self.no_finish is None  # layable: just what follows
+        # rank -> what laying it does: (names a suit, attack amount, effect besides stop)
+        self.laid: dict[str, tuple[bool, int, str | None]] = {
+            r: (r in self.names_suit, self.attack.get(r, 0), self.effect.get(r))
+            for r in EFFECT_RANKS}
         self._follow: dict[tuple[str, str | None], frozenset[str]] = {}
 
     def follow(self, suit: str, rank: str | None) -> frozenset[str]:

@@ -391,3 +391,24 @@ def test_the_order_in_which_boxes_are_given_up_on_a_scratch(sheet, order):
     free = [b for b in BOXES if b not in sheet]
     assert sorted(free, key=lambda b: giving_up_cost(b, 0, sheet, DEFAULT_VALUES)) == order
     assert set(FACE_BOXES) <= set(order)
+
+
+def test_the_hand_tables_agree_with_the_dice_of_every_ordered_roll():
+    """The engine reads rolls through `hands`: every one of the 7,776 ordered rolls maps to
+    its sorted hand, holds exactly the multisets its own dice hold, and scores in each box what
+    counting its dice gives."""
+    from referee.games.generala_dice.hands import HAND_HOLDS, HAND_KEEPS, HAND_OF, HANDS
+
+    values = Options().box_values()
+    for roll in ALL_ROLLS:
+        i = HAND_OF[roll]
+        assert HANDS[i] == tuple(sorted(roll))
+        held = {tuple(sorted(c)) for n in range(6) for c in itertools.combinations(roll, n)}
+        assert HAND_HOLDS[i] == held
+        assert set(HAND_KEEPS[i]) == {k for k in held if len(k) < 5}
+        counts = sorted(Counter(roll).values())
+        for face, box in zip(range(1, 7), FACE_BOXES):
+            assert box_score(box, roll, False, {}, values) == face * roll.count(face)
+        assert (box_score("full", roll, False, {}, values) > 0) == (counts == [2, 3])
+        assert (box_score("poker", roll, False, {}, values) > 0) == (counts[-1] >= 4)
+        assert (box_score("generala", roll, False, {}, values) > 0) == (counts == [5])

@@ -1,9 +1,9 @@
-"""Huit américain: the short paths of `apply` agree with the general working copy.
+"""Huit américain: `apply` gives what the working copy's rules give for the same move.
 
-For speed, `apply` builds the state of the commonest moves directly (a lay that is not the
-last card, a pass that does not block the round, the draw of an attack or after a 10). Each
-must give exactly the state and events that `_Table`, the general path, gives for the same
-move. Random matches over random options compare both at every step, for every listed move.
+`apply` checks a move and then runs the one implementation of its rule on `_Table`, the
+working copy; nothing on the way (the checks, the dispatch by move type and phase, the fields
+handed over) may change the outcome. Random matches over random options compare both at every
+step, for every listed move of the player in turn.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def through_table(state, move):
 
 
 @pytest.mark.parametrize("seed", range(24), ids=lambda s: f"match-{s}")
-def test_every_short_path_gives_the_state_and_events_of_the_general_path(seed):
+def test_apply_gives_the_state_and_events_the_working_copy_gives(seed):
     pick = random.Random(seed)
     options = ENGINE.resolve_options({}) if seed % 4 == 0 else random_options(pick)
     players = tuple(f"p{i}" for i in range(pick.randint(2, 6)))
