@@ -1,7 +1,7 @@
 """`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
 echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`), and the cost of one chance event with the random source
-(`bench/chance.py`).
+levels measured (`bench/generala.py`), the card games' hint levels against each other
+(`bench/hints.py`), and the cost of one chance event with the random source (`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import chance, generala
+from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import Match, StateCodec
@@ -233,6 +233,8 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--hint-matches", type=int, default=1000,
+                        help="matches per pairing and table in the card games' hint tables")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
 
@@ -258,6 +260,12 @@ def main() -> None:
     if "generala-dice" in games:
         print("\n== generala-dice hint levels (seeded self-play, the same games every run)")
         generala.report()
+
+    cards = tuple(g for g in hints.GAMES if g in games)
+    if cards:
+        print("\n== card games' hint levels (seeded matches, the same every run; win rate of the "
+              "stronger level, 95 % interval)")
+        hints.report(args.hint_matches, cards)
 
     wrk = ensure_wrk()
     driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"

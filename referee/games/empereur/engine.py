@@ -34,6 +34,7 @@ class Empereur(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard")
     playout_options = {"mode": "normal", "rounds": 1}
     options = (
         Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),
@@ -158,6 +159,12 @@ class Empereur(Engine):
             "rounds_won": dict(zip(players, state.rounds_won)),
             "rounds_lost": dict(zip(players, state.rounds_lost)),
         }
+
+
+    def advise(self, view, moves, level):
+        # Imported here: the hints import this module.
+        from .hints import advise
+        return advise(view, moves, level)
 
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):

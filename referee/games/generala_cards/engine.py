@@ -69,6 +69,7 @@ class GeneralaCards(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard")
     options = (
         Option("variant", "string", "french",
                "which text's rules: 'french' (the default) or 'braille' (the German text); it "
@@ -256,7 +257,14 @@ class GeneralaCards(Engine):
             "finished": finished,
             "winner": (players[state.eliminated.index(0)]
                        if finished and 0 in state.eliminated else None),
+            "options": dataclasses.asdict(state.options),
         }
+
+
+    def advise(self, view, moves, level):
+        # Imported here: the hints import this module.
+        from .hints import advise
+        return advise(view, moves, level)
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):

@@ -114,6 +114,8 @@ class View(Declared):
         description="Each player out of the match, with the deal he lost.")]
     finished: bool
     winner: PlayerId | None
+    options: Annotated[Options, msgspec.Meta(
+        description="The match's rules, which decide good play.")]
 
 
 class PlayerScore(Declared):

@@ -81,6 +81,7 @@ class HuitAmericain(Engine):
     event_types = wire.EVENTS
     view_type = wire.View
     scores_type = wire.Scores
+    hint_levels = ("easy", "medium", "hard")
     options = (
         Option("decks", "integer", 1, "54-card decks used (2 allows more players and on_the_fly)",
                minimum=1, maximum=2),
@@ -296,7 +297,16 @@ class HuitAmericain(Engine):
             "unannounced": state.players[u] if u >= 0 else None,
             "give_to": state.players[state.give_to] if state.give_to >= 0 else None,
             "give_left": state.give_left,
+            "passes": state.passes,
+            "totals": dict(zip(state.players, state.totals)),
+            "options": dataclasses.asdict(state.options),
         }
+
+
+    def advise(self, view, moves, level):
+        # Imported here: the hints import this module.
+        from .hints import advise
+        return advise(view, moves, level)
 
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now):

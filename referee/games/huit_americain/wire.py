@@ -159,6 +159,12 @@ class View(Declared):
     unannounced: PlayerId | None
     give_to: PlayerId | None
     give_left: Count
+    passes: Annotated[Count, msgspec.Meta(
+        description="Consecutive turns ended stuck with nothing laid and nothing drawn.")]
+    totals: Annotated[dict[PlayerId, Count], msgspec.Meta(
+        description="Each player's match total of penalty points.")]
+    options: Annotated[Options, msgspec.Meta(
+        description="The match's rules, which decide good play.")]
 
 
 class PlayerScore(Declared):
