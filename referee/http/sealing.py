@@ -1,9 +1,10 @@
 """Sealed states: authenticated encryption so a client can neither read nor alter a state.
 
 A token is `v1.` followed by base64url(nonce ‖ AES-256-GCM ciphertext) of the state's JSON,
-compressed. The game id and the token's purpose (a state, or a seat: one player's rights
-over a state) are bound in as associated data, so a token of one game is refused by another
-and a token of one purpose can never be opened as the other. Each configured secret is
+compressed. The game id and the token's purpose (a state; a seat: one player's rights
+over a state; or a seed: a server seed committed before its match exists) are bound in as
+associated data, so a token of one game is refused by another and a token of one purpose
+can never be opened as another. Each configured secret is
 stretched into a key with HKDF-SHA256; the first key seals, every key opens, so keys can be
 rotated by putting the new one first.
 """
@@ -30,7 +31,7 @@ TOKEN_FORM = re.compile(r"v1\.[A-Za-z0-9_-]+")
 NONCE_BYTES = 12
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
-STATE, SEAT = "state", "seat"
+STATE, SEAT, SEED = "state", "seat", "seed"
 
 
 def _derive(secret: str) -> AESGCM:
