@@ -22,7 +22,6 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 SEED_BYTES = 16
-MAX_SEED_CHARS = 128  # the longest seed string a caller may give
 WORD_RANGE = 1 << 32
 WORDS_PER_BLOCK = 8
 _WORDS = struct.Struct(">8I")

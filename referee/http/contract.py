@@ -545,9 +545,8 @@ class _Builder:
                                    "drawn: one per player at most (`player`), and one of the "
                                    "back end (no `player`). They need `seed_token` (or "
                                    "`seed`): `seed_token_required` otherwise."}
-                constraints = engine.creation_constraints()
-                if constraints:
-                    body["allOf"] = constraints
+                constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
+                body["allOf"] = constraints
             self.schema(name, body)
         self.schema(names.contribution_request, {
             "type": "object", "required": ["state", "player", "seed"],
@@ -956,6 +955,15 @@ def _statuses() -> dict[str, list[str]]:
     for code, (status, _) in CATALOGUE.items():
         out.setdefault(str(status), []).append(code)
     return out
+
+
+# A creation's seed: a seed or a seed token, not both; contributions need one of them.
+GIVEN_SEED = {"required": ["seed"], "properties": {"seed": {"type": ["string", "integer"]}}}
+SEED_CONSTRAINTS = [
+    {"not": {"allOf": [GIVEN_SEED, {"required": ["seed_token"]}]}},
+    {"if": {"required": ["contributions"], "properties": {"contributions": {"minItems": 1}}},
+     "then": {"anyOf": [{"required": ["seed_token"]}, GIVEN_SEED]}},
+]
 
 
 def _seed_schema() -> dict[str, Any]:

@@ -98,3 +98,18 @@ def test_the_script_runs_without_the_referee(client, tmp_path):
     run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "MISMATCH" in run.stdout
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_match_with_contributed_seeds_checks_out_and_every_alteration_is_caught(client,
+                                                                                  game_id):
+    record = record_match(client, game_id, 7, contribute=True)
+    assert record["contributions"]
+    problems, confirmed = verify_match.check_events(record)
+    assert problems == [] and confirmed == len(chance_events(record)) > 0
+    assert verify_match.verify(record, with_replay=True) == []
+    for name, doctored in altered(record).items():
+        assert verify_match.verify(doctored) != [], name
+    # Without its contributions the record no longer checks out: they keyed every draw.
+    bare = {k: v for k, v in record.items() if k != "contributions"}
+    assert verify_match.verify(bare) != []
