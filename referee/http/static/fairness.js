@@ -212,7 +212,8 @@
   // Check a record: {seed_commitment, seed, contributions (when seeds were contributed),
   // events: [[events of answer 1], ...]}. Returns
   // {commitment: true | false | null (no seed yet), checks: [{answer, index, type, step,
-  // draw, ok, problem}], problems: [...]}.
+  // draw, contributions, ok, problem}], problems: [...], contributions: how many seeds were
+  // contributed}.
   async function verifyRecord(record) {
     const problems = [];
     const checks = [];
@@ -273,7 +274,7 @@
       }
     }
     if (seed !== null && checks.length === 0) problems.push("the record holds no chance event");
-    return { commitment: committed, checks, problems };
+    return { commitment: committed, checks, problems, contributions: contributions.length };
   }
 
   const api = { commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
