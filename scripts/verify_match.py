@@ -16,10 +16,14 @@ replays the match with the referee's own engines (then `game`, `players`, `optio
 `moves` are needed): every move must be legal and every event the referee answered must be
 the replay's. The turn clock is the only input not in the record, so deadlines are left out
 of that comparison and a `timeout` move is replayed at its deadline.
+
+`python scripts/verify_match.py record.json --link https://referee.example` prints instead
+the link that opens that referee's /verify page with the record, checked in the browser.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
 import hmac
@@ -270,13 +274,33 @@ def verify(record: dict, *, with_replay: bool = False) -> list[str]:
     return problems
 
 
+def verify_link(origin: str, record: dict) -> str:
+    """The link that opens the referee's /verify page with `record`, checked at once: its
+    compact UTF-8 JSON in base64url without padding, in the fragment (never sent to a
+    server); the same link fairness.js's recordLink builds."""
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    encoded = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"{origin.rstrip('/')}/verify#record={encoded}"
+
+
 def main(argv: list[str]) -> int:
     with_replay = "--replay" in argv
+    link = None
+    if "--link" in argv:
+        at = argv.index("--link")
+        if at + 1 >= len(argv):
+            print(__doc__)
+            return 2
+        link = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     paths = [a for a in argv if a != "--replay"]
     if len(paths) != 1:
         print(__doc__)
         return 2
     record = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
+    if link is not None:
+        print(verify_link(link, record))
+        return 0
     problems, confirmed = check_events(record)
     if with_replay and isinstance(record.get("seed"), str):
         problems += replay(record)

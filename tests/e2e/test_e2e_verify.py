@@ -107,3 +107,13 @@ def test_a_record_with_contributed_seeds_is_confirmed_and_its_alterations_flagge
         verify_page.fill("#record", json.dumps(doctored))
         verify_page.click("#check")
         assert checked(verify_page)["status"] == "failed", change
+
+
+def test_the_link_verify_match_builds_opens_the_checked_record(verify_page, served_app,
+                                                               contributed):
+    from tests.http.test_http_fairness_script import verify_match
+
+    record = contributed["generala-dice"]
+    verify_page.goto(verify_match.verify_link(served_app, record))
+    result = checked(verify_page)
+    assert result["status"] == "confirmed" and result["confirmed"] == len(chance_events(record))

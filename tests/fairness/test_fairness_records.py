@@ -4,6 +4,7 @@ event by event, and every altered copy is flagged."""
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -84,3 +85,14 @@ def test_altered_records_are_flagged(records, results):
             assert got["commitment"] is False
         else:
             assert got["confirmed"] < got["checks"], name
+
+
+def test_the_verify_link_is_the_same_from_javascript_and_python(records, results):
+    from tests.http.test_http_fairness_script import verify_match
+
+    for name, record in records[0].items():
+        link = results[name]["link"]
+        assert link == verify_match.verify_link("https://referee.example", record), name
+        encoded = link.split("/verify#record=", 1)[1]
+        decoded = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
+        assert json.loads(decoded.decode("utf-8")) == record, name

@@ -277,7 +277,21 @@
     return { commitment: committed, checks, problems, contributions: contributions.length };
   }
 
-  const api = { commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
+  // The link that opens /verify with a record, checked at once (docs/FAIRNESS.md, "The
+  // /verify page"): the record's compact UTF-8 JSON in base64url without padding, in the
+  // address's fragment, which a browser never sends to any server. `origin` is where the
+  // referee is reached, e.g. "https://referee.example".
+  function recordLink(origin, record) {
+    const bytes = encoder.encode(JSON.stringify(record));
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    const base64url = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return `${origin.replace(/\/+$/, "")}/verify#record=${base64url}`;
+  }
+
+  const api = { recordLink, commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
                 mixedKey, contributionProblem, checkChance, verifyRecord, shownBy, deckItems };
   root.RefereeFairness = Object.assign(root.RefereeFairness || {}, api);
   if (typeof module !== "undefined" && module.exports) module.exports = root.RefereeFairness;
