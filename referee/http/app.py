@@ -24,8 +24,8 @@ from referee.core.outcome import progress
 from referee.games import REGISTRY
 
 from . import contract, explorer, settings, verifier
-from .codec import (Match, StateCodec, contributed, hint, outcome, parse_json, player_view, verdict,
-                    wire_state_schema)
+from .codec import (Match, StateCodec, contributed, hint, outcome, parse_json, player_view,
+                    verdict, wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
 from .schemas import envelope_schemas, load_move, move_schemas
 from .sealing import Sealer
