@@ -11,8 +11,8 @@ The record is what a client kept of one match (docs/FAIRNESS.md, "The record"):
 By default it follows docs/FAIRNESS.md alone, needing neither the referee nor the game's
 rules (only the first four fields): SHA-256 of the seed must be the commitment, and every
 event carrying a `chance` object (a roll, a deal, a dealer draw, a reshuffle) is recomputed
-from the seed, the contributions it names and the event, and must show what they give. With `--replay` it also
-replays the match with the referee's own engines (then `game`, `players`, `options` and
+from the seed, the contributions it names and the event, and must show what they give.
+With `--replay` it also replays the match with the referee's own engines (then `game`, `players`, `options` and
 `moves` are needed): every move must be legal and every event the referee answered must be
 the replay's. The turn clock is the only input not in the record, so deadlines are left out
 of that comparison and a `timeout` move is replayed at its deadline.
