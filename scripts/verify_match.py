@@ -2,23 +2,29 @@
 
 The record is what a client kept of one match (docs/FAIRNESS.md, "The record"):
     {"seed_commitment": "<from the creation outcome>", "seed": "<revealed at the end>",
+     "contributions": [<revealed at the end, when seeds were contributed>],
      "events": [[<events of the creation outcome>], [<events of move 1>], ...],
      "game": "generala-dice", "players": ["ann", "bob"], "options": {...},
      "moves": [<each move posted, in order>],
      "viewer": "ann"}   (whose answers the events are, if they were asked with one)
 
 By default it follows docs/FAIRNESS.md alone, needing neither the referee nor the game's
-rules (only the first three fields): SHA-256 of the seed must be the commitment, and every
+rules (only the first four fields): SHA-256 of the seed must be the commitment, and every
 event carrying a `chance` object (a roll, a deal, a dealer draw, a reshuffle) is recomputed
-from the seed and the event, and must show what the seed gives. With `--replay` it also
-replays the match with the referee's own engines (then `game`, `players`, `options` and
+from the seed, the contributions it names and the event, and must show what they give.
+With `--replay` it also replays the match with the referee's own engines (then `game`, `players`, `options` and
 `moves` are needed): every move must be legal and every event the referee answered must be
 the replay's. The turn clock is the only input not in the record, so deadlines are left out
 of that comparison and a `timeout` move is replayed at its deadline.
+
+`python scripts/verify_match.py record.json --link https://referee.example` prints instead
+the link that opens that referee's /verify page with the record, checked in the browser.
 """
 
 from __future__ import annotations
 
+import base64
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -31,6 +37,28 @@ from pathlib import Path
 
 def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def mixed_key(seed: str, contributed: list[str]) -> str:
+    """The server seed with the contributed seeds mixed in, in order: each step is
+    key = hex(HMAC-SHA256(key = key, message = contributed seed))."""
+    for one in contributed:
+        seed = hmac.new(seed.encode("utf-8"), one.encode("utf-8"), "sha256").hexdigest()
+    return seed
+
+
+def contribution_problems(contributions) -> list[str]:
+    if not isinstance(contributions, list) or not all(
+            isinstance(c, dict) and isinstance(c.get("seed"), str)
+            and isinstance(c.get("step"), int) and c["step"] >= 0 for c in contributions):
+        return ["the contributions are not a list of {player, seed, step}"]
+    steps = [c["step"] for c in contributions]
+    if steps != sorted(steps):
+        return ["the contributions are not in the order they were made"]
+    who = [c.get("player") for c in contributions]
+    if len(set(who)) != len(who):
+        return ["a contributor is listed twice"]
+    return []
 
 
 class Stream:
@@ -132,15 +160,29 @@ def check_events(record: dict) -> tuple[list[str], int]:
         return ["the record has no revealed seed (the match is not finished)"], 0
     if commitment(seed) != record.get("seed_commitment"):
         problems.append("the revealed seed does not match the commitment")
+    contributions = record.get("contributions", [])
+    bad = contribution_problems(contributions)
+    if bad:
+        return problems + bad, 0
+    keys = [mixed_key(seed, [c["seed"] for c in contributions[:n]])
+            for n in range(len(contributions) + 1)]
     confirmed = 0
     steps: dict[int, str] = {}
     for answer, events in enumerate(record.get("events") or [], start=1):
         for index, event in enumerate(events, start=1):
             if not isinstance(event, dict) or "chance" not in event:
                 continue
-            problem = check_chance(seed, event)
             c = event["chance"] if isinstance(event["chance"], dict) else {}
-            key = json.dumps([c.get("draw"), c.get("count"), c.get("items"), c.get("deck")])
+            used = c.get("contributions", 0)
+            due = sum(1 for x in contributions if isinstance(c.get("step"), int)
+                      and x["step"] <= c["step"])
+            if used != due:
+                problem = (f"it names {used} contributions, the record's list has {due} "
+                           "made by its step")
+            else:
+                problem = check_chance(keys[due], event)
+            key = json.dumps([c.get("draw"), c.get("count"), c.get("items"), c.get("deck"),
+                              used])
             if problem is None and steps.setdefault(c["step"], key) != key:
                 problem = f"step {c['step']} was already drawn with other inputs"
             if problem is None:
@@ -166,6 +208,9 @@ def replay(record: dict) -> list[str]:
     """Every discrepancy between the record and a replay of its moves with the referee's
     engines, from its seed."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import msgspec
+
+    from referee.core.contributions import Fairness, annotate
     from referee.core.outcome import events_for
     from referee.games import REGISTRY
 
@@ -173,19 +218,36 @@ def replay(record: dict) -> list[str]:
     engine = REGISTRY[record["game"]]
     options = engine.resolve_options(record.get("options", {}))
     now = 0.0
-    state = engine.new_match(tuple(record["players"]), options, record["seed"], now=now)
+    contributions = record.get("contributions", [])
+
+    def keyed(state):
+        """The state drawing under the key of the contributions made by its step."""
+        made = [c["seed"] for c in contributions if c["step"] <= state.step]
+        return dataclasses.replace(state, seed=mixed_key(record["seed"], made))
+
+    opening_key = mixed_key(record["seed"], [c["seed"] for c in contributions
+                                             if c["step"] == 0])
+    state = engine.new_match(tuple(record["players"]), options, opening_key, now=now)
+    fairness = msgspec.convert({"seed": record["seed"], "contributions": contributions},
+                               Fairness) if contributions else None
+
+    def seen(events):
+        """The events as the referee answered them: chance objects name their contributions,
+        private parts only for the viewer."""
+        return json.loads(json.dumps(events_for(annotate(events, fairness), viewer)))
+
     kept = record.get("events")
     viewer = record.get("viewer")
 
     def differs(events, index):
-        replayed = json.loads(json.dumps(events_for(events, viewer)))
+        replayed = seen(events)
         return _comparable(replayed) != _comparable(kept[index])
 
     if kept:
         # The creation outcome: `match_created`, then what setting up the match did (dealer
         # draws, hands dealt), which comes from the seed like every later chance event.
         created, opening = kept[0][:1], kept[0][1:]
-        replayed = json.loads(json.dumps(events_for(engine.opening_events(state), viewer)))
+        replayed = seen(engine.opening_events(state))
         if [e.get("type") for e in created] != ["match_created"] or \
                 _comparable(replayed) != _comparable(opening):
             problems.append("the creation events differ from the replay from the seed")
@@ -193,7 +255,7 @@ def replay(record: dict) -> list[str]:
         if move.get("type") == "timeout" and getattr(state, "deadline", None) is not None:
             now = state.deadline
         try:
-            state, events = engine.apply(state, move, now=now)
+            state, events = engine.apply(keyed(state), move, now=now)
         except Exception as exc:  # a refused move is a finding, not a crash
             problems.append(f"move {index} {move} is refused on replay: {exc}")
             break
@@ -212,13 +274,33 @@ def verify(record: dict, *, with_replay: bool = False) -> list[str]:
     return problems
 
 
+def verify_link(origin: str, record: dict) -> str:
+    """The link that opens the referee's /verify page with `record`, checked at once: its
+    compact UTF-8 JSON in base64url without padding, in the fragment (never sent to a
+    server); the same link fairness.js's recordLink builds."""
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    encoded = base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii").rstrip("=")
+    return f"{origin.rstrip('/')}/verify#record={encoded}"
+
+
 def main(argv: list[str]) -> int:
     with_replay = "--replay" in argv
+    link = None
+    if "--link" in argv:
+        at = argv.index("--link")
+        if at + 1 >= len(argv):
+            print(__doc__)
+            return 2
+        link = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     paths = [a for a in argv if a != "--replay"]
     if len(paths) != 1:
         print(__doc__)
         return 2
     record = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
+    if link is not None:
+        print(verify_link(link, record))
+        return 0
     problems, confirmed = check_events(record)
     if with_replay and isinstance(record.get("seed"), str):
         problems += replay(record)

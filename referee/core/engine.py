@@ -215,6 +215,13 @@ class Engine(ABC):
     def new_match(self, players: tuple[str, ...], options: dict[str, Any], seed: str,
                   *, now: float) -> Any: ...
 
+    def chance_began_for(self, state: Any, player: str) -> bool:
+        """Whether a chance event concerning `player` has been drawn: from then on he may no
+        longer add his own seed. In the card games every draw (the deal above all) concerns
+        every player, and the first comes at creation; a game whose draws belong to one player
+        (a dice roll) overrides this."""
+        return state.step > 0
+
     def opening_events(self, state: Any) -> list[Event]:
         """What setting up the match did that players should see (a dealer drawn, hands
         dealt), for the creation outcome. `new_match` returns only the state, so an engine

@@ -71,6 +71,9 @@ class Chance(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defa
     field: Annotated[str, msgspec.Meta(
         description="The event field that shows what was drawn (`name[].key`: the `key` of "
                     "each element of the list `name`).")] = ""
+    contributions: Annotated[int, msgspec.Meta(ge=0, description=(
+        "How many of the match's contributed seeds, the first ones in the order they were "
+        "made, key this step's stream (absent: none, the server seed alone)."))] = 0
 
 
 def match_created_event(options_type: type) -> type:

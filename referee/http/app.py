@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import logging
 import re
@@ -14,7 +15,8 @@ from flask_cors import CORS
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from referee.core import rng
+from referee.core import contributions, rng
+from referee.core.contributions import Contribution, Fairness
 from referee.core.engine import Engine
 from referee.core.errors import RefereeError
 from referee.core.hints import Seating
@@ -22,8 +24,8 @@ from referee.core.outcome import progress
 from referee.games import REGISTRY
 
 from . import caching, contract, explorer, metrics, observability, settings, verifier
-from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
-                    wire_state_schema)
+from .codec import (Match, StateCodec, contributed, hint, outcome, parse_json, player_view,
+                    verdict, wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
 from .schemas import envelope_schemas, load_move, move_schemas
 from .sealing import Sealer
@@ -275,12 +277,67 @@ def create_match(game_id: str):
         raise Problem("validation_error", f"{strangers[0]!r} is named a bot but is not a "
                       "player of this match", errors={"bots": ["Bots must be players."]})
     now = referee.clock()
-    seed = rng.normalise_seed(body["seed"])
+    seed, fairness = _creation_seed(referee, engine, body, players)
     state = engine.new_match(players, options, seed, now=now)
     events = [{"type": "match_created", "players": list(players), "options": options},
               *engine.opening_events(state)]
-    return _json(outcome(referee.codec, engine, Match(state, seating), events, now=now,
-                         viewer=viewer, seat_ttl=body.get("seat_token_ttl")), 201)
+    return _json(outcome(referee.codec, engine, Match(state, seating, fairness), events,
+                         now=now, viewer=viewer, seat_ttl=body.get("seat_token_ttl")), 201)
+
+
+def _creation_seed(referee: Referee, engine: Engine, body: dict[str, Any],
+                   players: tuple[str, ...]) -> tuple[str, Fairness | None]:
+    """The key the new match draws under, and what it was made of when seeds were
+    contributed. Contributions need a server seed fixed before them (a seed token, or the
+    caller's own seed): a seed drawn after seeing them could be drawn again and again until
+    the deal suited the server."""
+    if "seed_token" in body:
+        seed = referee.codec.open_seed_token(engine, body["seed_token"])
+    elif body["seed"] is None and body["contributions"]:
+        raise Problem("seed_token_required", "seeds contributed at creation are mixed into "
+                      f"a server seed committed before them: ask /v1/games/{engine.id}/seeds "
+                      "for a seed token first and send it with them")
+    else:
+        seed = rng.normalise_seed(body["seed"])
+    given = body["contributions"]
+    if not given:
+        return seed, None
+    strangers = [c["player"] for c in given if c.get("player", players[0]) not in players]
+    if strangers:
+        raise Problem("validation_error", f"{strangers[0]!r} contributes a seed but is not a "
+                      "player of this match", errors={"contributions": [
+                          "A contribution names one of the players, or none (the back end)."]})
+    fairness = Fairness(seed=seed, contributions=[
+        Contribution(player=c.get("player"), seed=c["seed"], step=0) for c in given])
+    return contributions.current_key(fairness), fairness
+
+
+@v1.post("/games/<game_id>/seeds")
+def new_seed(game_id: str):
+    """A server seed drawn now and committed, for a match to be created later with seeds
+    contributed by its players or its back end."""
+    referee = _referee()
+    engine = _game(referee, game_id)
+    _load(referee, "seed")
+    seed = rng.new_seed()
+    return _json({"seed_commitment": rng.commitment(seed),
+                  "seed_token": referee.codec.seed_token(engine, seed)}, 201)
+
+
+@v1.post("/games/<game_id>/contributions")
+def contribute(game_id: str):
+    """A player adds his own seed before the first chance event that concerns him: every
+    later step's stream is keyed on it too."""
+    referee = _referee()
+    engine = _game(referee, game_id)
+    body = _load(referee, "contribute")
+    match = referee.codec.load_match(engine, body["state"])
+    player = body["player"]
+    new_match = contributed(engine, match, player, body["seed"])
+    added = new_match.fairness.contributions[-1]
+    return _json({"state": referee.codec.dump(engine, new_match),
+                  "seed_commitment": rng.commitment(match.server_seed),
+                  "contribution": {"player": player, "step": added.step}})
 
 
 def _with_state(game_id: str, schema_name: str, who: str | None = None, *,
@@ -322,8 +379,9 @@ def post_move(game_id: str):
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
     metrics.MOVES.labels(game_id).inc()
-    return _json(outcome(referee.codec, engine, Match(new_state, match.seating), events,
-                         now=now, viewer=viewer, seat_ttl=body.get("seat_token_ttl")))
+    after = dataclasses.replace(match, state=new_state)
+    return _json(outcome(referee.codec, engine, after, events, now=now, viewer=viewer,
+                         seat_ttl=body.get("seat_token_ttl")))
 
 
 @v1.post("/games/<game_id>/legal-moves")

@@ -8,7 +8,8 @@ from typing import Any
 
 import msgspec
 
-from referee.core import rng
+from referee.core import contributions, rng
+from referee.core.contributions import Contribution, Fairness
 from referee.core.engine import PENALTY_EVENT, Engine, Event
 from referee.core.errors import GameOver, InvalidState, NotYourTurn, RefereeError, TamperedState
 from referee.core.hints import Seating
@@ -16,7 +17,7 @@ from referee.core.outcome import describe, progress
 
 from .problems import Problem
 from .schemas import ValidationError, load_move
-from .sealing import SEAT, Sealer
+from .sealing import SEAT, SEED, Sealer
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -58,6 +59,13 @@ class Match:
 
     state: Any
     seating: Seating = Seating()
+    # The server seed and the contributed seeds, when seeds were contributed (the game's
+    # state then holds their key as its `seed`); None: the state's seed is the server's.
+    fairness: Fairness | None = None
+
+    @property
+    def server_seed(self) -> str:
+        return self.state.seed if self.fairness is None else self.fairness.seed
 
 
 class StateCodec:
@@ -81,12 +89,20 @@ class StateCodec:
                 raise InvalidState(f"the state is not as the referee wrote it: {SEATING}: "
                                    "missing", problems=[f"{SEATING}: missing"])
             seating = _seating(data.pop(SEATING))
+            if FAIRNESS not in data:
+                raise InvalidState(f"the state is not as the referee wrote it: {FAIRNESS}: "
+                                   "missing (null when no seed was contributed)",
+                                   problems=[f"{FAIRNESS}: missing"])
+            fairness = _fairness(data.pop(FAIRNESS))
             state = engine.decode(data)
             problems = seating.problems(state.players)
+            if fairness is not None:
+                problems += contributions.problems(fairness, state.players, state.seed,
+                                                   state.step)
             if problems:
                 raise InvalidState("the state breaks the rules: " + "; ".join(problems),
                                    problems=problems)
-            return Match(state, seating)
+            return Match(state, seating, fairness)
         if not isinstance(wire, str):
             raise TamperedState("this referee runs in sealed mode: the state is the token it "
                                 "issued")
@@ -104,7 +120,8 @@ class StateCodec:
             raise TamperedState("the sealed state does not decode") from None
         # A token sealed before seatings existed has none: no bots, no hints allowed.
         seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-        return Match(engine.decode(data, trusted=True), seating)
+        fairness = _trusted_fairness(data.pop(FAIRNESS, None))
+        return Match(engine.decode(data, trusted=True), seating, fairness)
 
     def dump(self, engine: Engine, match: Match) -> Any:
         wire = _wire(engine, match)
@@ -144,15 +161,74 @@ class StateCodec:
                           "a fresh one")
         data = dict(grant.state)
         seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-        return Seat(Match(engine.decode(data, trusted=True), seating), grant.player)
+        fairness = _trusted_fairness(data.pop(FAIRNESS, None))
+        return Seat(Match(engine.decode(data, trusted=True), seating, fairness), grant.player)
+
+    def seed_token(self, engine: Engine, seed: str) -> str:
+        """A server seed for a match not created yet, sealed for this game: the commitment
+        can be shown before anyone contributes. Open mode seals nothing: the token is the
+        seed itself."""
+        if self.sealer is None:
+            return seed
+        return self.sealer.seal(engine.id, seed.encode("utf-8"), purpose=SEED)
+
+    def open_seed_token(self, engine: Engine, token: Any) -> str:
+        if not isinstance(token, str) or not token:
+            raise Problem("tampered_seed_token", "a seed token is the string the referee "
+                          "issued")
+        if self.sealer is None:
+            return token  # nothing is secret in open mode: the token is the seed
+        try:
+            return self.sealer.open(engine.id, token, purpose=SEED).decode("utf-8")
+        except (TamperedState, UnicodeDecodeError):
+            raise Problem("tampered_seed_token", "the seed token is not one this referee "
+                          f"issued for {engine.id}, or it was altered") from None
 
 
 SEATING = "seating"
+FAIRNESS = "fairness"
+
+
+def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
+    """The match with `player`'s seed mixed into the key of every step from the current one
+    on, refused once a chance event concerning him has been drawn (his seed could then be
+    chosen to suit what is left) or when he has contributed already."""
+    state = match.state
+    if player not in state.players:
+        raise Problem("validation_error", f"{player!r} is not a player of this match",
+                      errors={"player": ["Must be one of the match's players."]})
+    if engine.is_finished(state):
+        raise GameOver("the match has finished")
+    made = match.fairness.contributions if match.fairness else []
+    if any(c.player == player for c in made):
+        raise Problem("contribution_already_made", f"{player} has already added a seed to "
+                      "this match; a second could be chosen after seeing what the first did")
+    if engine.chance_began_for(state, player):
+        raise Problem("contribution_too_late", f"a chance event concerning {player} has "
+                      "already been drawn: a seed is added before the first one")
+    added = Contribution(player=player, seed=seed, step=state.step)
+    fairness = Fairness(seed=match.server_seed, contributions=[*made, added])
+    new_state = dataclasses.replace(state, seed=contributions.mix(state.seed, seed))
+    return Match(new_state, match.seating, fairness)
+
+
+def _trusted_fairness(data: Any) -> Fairness | None:
+    return None if data is None else msgspec.convert(data, Fairness, strict=True)
+
+
+def _fairness(data: Any) -> Fairness | None:
+    try:
+        return msgspec.convert(data, Fairness | None, strict=True)
+    except msgspec.ValidationError as exc:
+        problem = f"{FAIRNESS}: {exc}"
+        raise InvalidState("the state is not as the referee wrote it: " + problem,
+                           problems=[problem]) from None
 
 
 def _wire(engine: Engine, match: Match) -> dict[str, Any]:
     wire = engine.encode(match.state)
     wire[SEATING] = msgspec.to_builtins(match.seating)
+    wire[FAIRNESS] = (None if match.fairness is None else msgspec.to_builtins(match.fairness))
     return wire
 
 
@@ -198,15 +274,19 @@ def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event]
             now: float, viewer: str | None, seat_ttl: int | None = None) -> dict[str, Any]:
     state = match.state
     body = {"state": codec.dump(engine, match)}
+    events = contributions.annotate(events, match.fairness)
     body.update(describe(engine, state, events, now=now, viewer=viewer))
     if viewer is not None:
         token = codec.seat_token(engine, match, viewer, now=now, ttl=seat_ttl)
         if token is not None:
             body["seat_token"] = token
-    body["seed_commitment"] = rng.commitment(state.seed)
+    body["seed_commitment"] = rng.commitment(match.server_seed)
     if body["status"] == "finished":
-        # The match is over: revealing the seed lets anyone replay every roll and shuffle.
-        body["seed"] = state.seed
+        # The match is over: revealing the seed (and what was mixed into it) lets anyone
+        # replay every roll and shuffle.
+        body["seed"] = match.server_seed
+        if match.fairness is not None:
+            body["contributions"] = msgspec.to_builtins(match.fairness.contributions)
     return body
 
 
@@ -270,12 +350,14 @@ def wire_state_schema(engine: Engine) -> dict[str, Any]:
     """The JSON Schema of an open-mode state as clients post it: the game's state (every field
     required, nothing else allowed) with the table's seating beside it."""
     schema = engine.state_schema()
-    (seating,), defs = msgspec.json.schema_components([Seating], ref_template="#/$defs/{name}")
+    (seating, fairness), defs = msgspec.json.schema_components(
+        [Seating, Fairness], ref_template="#/$defs/{name}")
     root = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
     root["properties"][SEATING] = seating
-    root["required"] = sorted([*root["required"], SEATING])
+    root["properties"][FAIRNESS] = {"anyOf": [fairness, {"type": "null"}]}
+    root["required"] = sorted([*root["required"], SEATING, FAIRNESS])
     for body in defs.values():
-        body["required"] = sorted(body["properties"])
+        body["required"] = sorted(body["properties"])  # a Contribution's player is null
         body["additionalProperties"] = False
     schema["$defs"].update(defs)
     return schema

@@ -33,6 +33,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from referee import __version__
+from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import MAX_COUNTER, Engine
 from referee.core.wire import CARD_PATTERN
 from referee.pictures import SHEET_GAMES
@@ -88,6 +89,8 @@ PROBLEM_STATUSES = {
     "legal-moves": ("400", "403", "404", "413", "415", "422"),
     "validations": ("400", "403", "404", "413", "415", "422"),
     "views": ("400", "403", "404", "413", "415", "422"),
+    "seeds": ("400", "404", "413", "415", "422"),
+    "contributions": ("400", "403", "404", "409", "413", "415", "422"),
     "hints": ("400", "403", "404", "409", "413", "415", "422"),
 }
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
@@ -247,6 +250,49 @@ class _Builder:
             },
             "description": "Who sits at the table, kept beside the game's state: which "
                            "players are bots, and whether the humans may ask for hints."})
+        self.schema("SeedToken", {
+            "type": "string", "minLength": 1,
+            "description": "A server seed drawn before its match exists, for creating the "
+                           "match with contributed seeds. Sealed mode: an opaque token "
+                           f"(pattern {TOKEN_PATTERN}) for its game only; open mode: the seed "
+                           "itself, as nothing is secret there."})
+        self.schema("NewSeed", {
+            "type": "object", "required": ["seed_commitment", "seed_token"],
+            "additionalProperties": False,
+            "properties": {"seed_commitment": ref("SeedCommitment"),
+                           "seed_token": ref("SeedToken")},
+            "description": "A server seed committed before anyone contributes: show the "
+                           "commitment to the players, then create the match with the token "
+                           "and their seeds; the match bears this commitment."})
+        self.schema("NewSeedRequest", {
+            "type": "object", "additionalProperties": False, "properties": {},
+            "description": "Nothing to send: an empty object."})
+        self.schema("ContributedSeed", {
+            "type": "string", "minLength": 1, "maxLength": MAX_SEED_CHARS,
+            "description": "A seed of the contributor's own choosing (best drawn at random on "
+                           "his own device)."})
+        self.schema("Contribution", {
+            "type": "object", "required": ["player", "seed", "step"],
+            "additionalProperties": False,
+            "properties": {
+                "player": {"oneOf": [ref("PlayerId"), {"type": "null"}],
+                           "description": "The player who contributed it; null: the game's "
+                                          "back end."},
+                "seed": ref("ContributedSeed"),
+                "step": {"type": "integer", "minimum": 0, "description": (
+                    "The first step whose stream it keys (0: at creation).")}},
+            "description": "A seed mixed into the match's key from step `step` on "
+                           "(docs/FAIRNESS.md, \"Contributions\")."})
+        self.schema("Fairness", {
+            "type": "object", "required": ["seed", "contributions"],
+            "additionalProperties": False,
+            "properties": {"seed": {"type": "string", "minLength": 1,
+                                    "description": "The server's seed."},
+                           "contributions": {"type": "array", "items": ref("Contribution"),
+                                             "minItems": 1}},
+            "description": "Open mode, when seeds were contributed (null otherwise): the "
+                           "server's seed and the contributions in the order they were made, "
+                           "kept beside the game's state (whose `seed` is then their key)."})
         self.schema("Status", {"type": "string", "enum": ["in_progress", "finished"]})
         self.schema("SeedCommitment", {
             "type": "string", "pattern": "^[0-9a-f]{64}$",
@@ -438,6 +484,8 @@ class _Builder:
         # The table's seating travels beside the game's state (referee.http.codec.Match).
         state_schema["properties"]["seating"] = ref("Seating")
         state_schema["required"].append("seating")
+        state_schema["properties"]["fairness"] = {"oneOf": [ref("Fairness"), {"type": "null"}]}
+        state_schema["required"].append("fairness")
         state_schema["x-max-counter"] = MAX_COUNTER
         for counter in engine.counter_fields():
             state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
@@ -505,10 +553,24 @@ class _Builder:
                 props["viewer"] = {**ref("PlayerId"), "description": (
                     "Who the answer is for: a player sees his view; anyone not seated is a "
                     "spectator and sees public information only.")}
-                constraints = engine.creation_constraints()
-                if constraints:
-                    body["allOf"] = constraints
+                props["seed_token"] = {**ref("SeedToken"), "description": (
+                    "Instead of `seed`: the server seed `/seeds` committed to, which "
+                    "contributed seeds need.")}
+                props["contributions"] = {
+                    "type": "array", "maxItems": engine.max_players + 1,
+                    "items": ref("SeedAtCreation"),
+                    "description": "Seeds mixed into the server seed before anything is "
+                                   "drawn: one per player at most (`player`), and one of the "
+                                   "back end (no `player`). They need `seed_token` (or "
+                                   "`seed`): `seed_token_required` otherwise."}
+                constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
+                body["allOf"] = constraints
             self.schema(name, body)
+        self.schema(names.contribution_request, {
+            "type": "object", "required": ["state", "player", "seed"],
+            "additionalProperties": False,
+            "properties": {"state": state, "player": ref("PlayerId"),
+                           "seed": ref("ContributedSeed")}})
 
     def _answers(self, engine: Engine, names: _GameNames) -> None:
         progress = {
@@ -533,9 +595,25 @@ class _Builder:
                 "view": {**ref(names.view), "description": "With `viewer`: what he may see."},
                 "seed_commitment": ref("SeedCommitment"),
                 "seed": ref("Seed"),
+                "contributions": {
+                    "type": "array", "items": ref("Contribution"),
+                    "description": "Revealed with `seed` once the match has finished, when "
+                                   "seeds were contributed: every one, in the order made."},
                 "seat_token": {**ref("SeatToken"), "description": (
                     "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
             }})
+        self.schema(names.contribution_answer, {
+            "type": "object", "required": ["state", "seed_commitment", "contribution"],
+            "additionalProperties": False,
+            "properties": {
+                "state": {"oneOf": [ref(names.state), ref("SealedState")]},
+                "seed_commitment": ref("SeedCommitment"),
+                "contribution": {
+                    "type": "object", "required": ["player", "step"],
+                    "additionalProperties": False,
+                    "properties": {"player": ref("PlayerId"),
+                                   "step": {"type": "integer", "minimum": 0, "description": (
+                                       "The first step the seed keys.")}}}}})
         self.schema(names.legal_moves, {
             "type": "object", "required": ["status", "to_act", "legal_moves"],
             "properties": progress})
@@ -623,6 +701,23 @@ class _Builder:
                             "refusing it, `legal: false` with `penalty: true`. A move that does "
                             "not fit its schema is a `validation_error` problem, as when posted. "
                             "With a `seat_token`, only its seat's moves (`not_your_seat`)."),
+            "seeds": ("NewSeed", "NewSeedRequest", "NewSeed", "201",
+                      f"A committed server seed for a {engine.name} match to come",
+                      "Draws the server's secret seed now and answers its commitment with a "
+                      "seed token. Show the commitment to the players, collect their seeds, "
+                      "then create the match with `seed_token` and `contributions`: the "
+                      "server's seed was fixed before it saw theirs, and theirs are mixed in, "
+                      "so neither alone chose the deal or the rolls (docs/FAIRNESS.md)."),
+            "contributions": (
+                "Contribute", names.contribution_request, names.contribution_answer, "200",
+                f"A player adds his own seed to a {engine.name} match",
+                "Mixes the player's seed into the key of every later chance event; the "
+                "answer is the new state (the back end keeps it). Accepted before the first "
+                "chance event that concerns him only (`contribution_too_late`): in the card "
+                "games the deal at creation concerns everyone, so there seeds come at "
+                "creation. Once per player (`contribution_already_made`). The finished "
+                "outcome reveals every contribution and the chance events name how many "
+                "keyed them."),
             "views": ("PlayerView", names.view_request, names.player_view, "200",
                       f"What one player of a {engine.name} match may see",
                       "The player's view of the state (own hand, public table, counts), with "
@@ -643,11 +738,12 @@ class _Builder:
         for segment, (suffix, request, answer, status, summary, text) in operations.items():
             sent, answered = examples[segment]
             example_name = f"{game_id}-{segment}"
+            answer_content: dict[str, Any] = {"schema": ref(answer)}
+            if answered is not None:  # none when the example request is refused
+                answer_content["examples"] = {example_name: {
+                    "summary": "The answer to the example request", "value": answered}}
             responses: dict[str, Any] = {status: {
-                "description": summary, "content": {"application/json": {
-                    "schema": ref(answer),
-                    "examples": {example_name: {"summary": "The answer to the example request",
-                                                "value": answered}}}}}}
+                "description": summary, "content": {"application/json": answer_content}}}
             if answer == names.outcome:
                 responses[status]["links"] = links
             for problem in PROBLEM_STATUSES[segment]:
@@ -882,6 +978,8 @@ class _GameNames:
         self.legal_moves = f"{prefix}LegalMoves"
         self.player_view = f"{prefix}PlayerView"
         self.hint_request = f"{prefix}HintRequest"
+        self.contribution_request = f"{prefix}ContributionRequest"
+        self.contribution_answer = f"{prefix}ContributionAnswer"
         self.hint = f"{prefix}Hint"
 
     def move(self, move_type: str) -> str:
@@ -917,6 +1015,15 @@ def _statuses() -> dict[str, list[str]]:
     for code, (status, _) in CATALOGUE.items():
         out.setdefault(str(status), []).append(code)
     return out
+
+
+# A creation's seed: a seed or a seed token, not both; contributions need one of them.
+GIVEN_SEED = {"required": ["seed"], "properties": {"seed": {"type": ["string", "integer"]}}}
+SEED_CONSTRAINTS = [
+    {"not": {"allOf": [GIVEN_SEED, {"required": ["seed_token"]}]}},
+    {"if": {"required": ["contributions"], "properties": {"contributions": {"minItems": 1}}},
+     "then": {"anyOf": [{"required": ["seed_token"]}, GIVEN_SEED]}},
+]
 
 
 def _seed_schema() -> dict[str, Any]:

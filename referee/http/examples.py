@@ -14,7 +14,8 @@ from referee.core.engine import Engine
 from referee.core.hints import Seating
 from referee.core.outcome import progress
 
-from .codec import Match, StateCodec, hint, outcome, player_view, verdict
+from .codec import Match, StateCodec, contributed, hint, outcome, player_view, verdict
+from .problems import Problem
 from .schemas import move_schemas
 
 EXAMPLE_CLOCK = 1_767_225_600.0  # 2026-01-01T00:00:00Z: the clock the examples were made at
@@ -55,7 +56,29 @@ def game_examples(engine: Engine, max_id: int, max_items: int) -> dict[str, Exam
         "views": ({"state": wire, "player": mover},
                   player_view(engine, state, mover, now=now)),
     }
+    # A seed token in open mode is the seed itself; the one drawn for the example is fixed.
+    examples["seeds"] = ({}, {"seed_commitment": rng.commitment(EXAMPLE_SEED),
+                              "seed_token": EXAMPLE_SEED})
+    examples["contributions"] = _contribution(engine, codec, Match(state, seating), mover)
     if engine.hint_levels:
         examples["hints"] = ({"state": wire, "player": mover, "level": "hard"},
                              hint(engine, Match(state, seating), mover, "hard", now=now))
     return examples
+
+
+EXAMPLE_CONTRIBUTION = "my-own-seed"
+
+
+def _contribution(engine: Engine, codec: StateCodec, match: Match,
+                  player: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The player whose turn it is adds his seed; None for the answer where the draws at
+    creation already concerned him (the card games' deal): the request is then refused."""
+    request = {"state": codec.dump(engine, match), "player": player,
+               "seed": EXAMPLE_CONTRIBUTION}
+    try:
+        added = contributed(engine, match, player, EXAMPLE_CONTRIBUTION)
+    except Problem:
+        return request, None
+    return request, {"state": codec.dump(engine, added),
+                     "seed_commitment": rng.commitment(match.server_seed),
+                     "contribution": {"player": player, "step": match.state.step}}

@@ -24,6 +24,14 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "seat_token_expired": (403, "The seat token has expired"),
     "not_your_seat": (403, "A seat token acts for its own seat and no other"),
     "seat_token_not_allowed": (403, "A seat token does not serve here"),
+    "tampered_seed_token": (422, "The seed token was not issued by this referee for this "
+                                 "game, or was altered"),
+    "seed_token_required": (422, "Seeds contributed at creation need a server seed committed "
+                                 "before them"),
+    "contribution_too_late": (409, "A chance event concerning the contributor has already "
+                                   "been drawn"),
+    "contribution_already_made": (409, "The contributor has already added a seed to this "
+                                       "match"),
     "illegal_move": (422, "The move is against the rules"),
     "not_your_turn": (409, "The player may not act now"),
     "game_over": (409, "The match has finished"),

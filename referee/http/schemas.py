@@ -10,10 +10,13 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import Engine, Field, integral
 from referee.core.wire import CARD_PATTERN
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES
+
+from .sealing import MAX_TOKEN_CHARS
 
 
 class StrictInteger(fields.Integer):
@@ -92,13 +95,26 @@ def _unique(values: list[str]) -> None:
         raise ValidationError("Player ids must be unique.")
 
 
+def contributed_seed() -> fields.String:
+    return fields.String(required=True, validate=validate.Length(min=1, max=MAX_SEED_CHARS),
+                         metadata={"description": "A seed of the contributor's own choosing "
+                                   "(best: drawn at random on his device)."})
+
+
 def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
+    class SeedAtCreation(Schema):
+        player = player_id(max_id)
+        seed = contributed_seed()
+
     class CreateMatch(Schema):
         players = fields.List(player_id(max_id), required=True,
                               validate=[validate.Length(min=1, max=max_items), _unique])
         options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
                               load_default=dict, validate=validate.Length(max=max_items))
         seed = SeedField(load_default=None, allow_none=True)
+        seed_token = fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS))
+        contributions = fields.List(fields.Nested(SeedAtCreation), load_default=list,
+                                    validate=validate.Length(max=max_items))
         viewer = player_id(max_id)
         bots = fields.List(player_id(max_id), load_default=list,
                            validate=[validate.Length(max=max_items), _unique],
@@ -108,6 +124,24 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
             "description": "Whether the humans may ask for hints even when two or more humans "
                            "play; without it a human gets hints only when he plays bots alone."})
         seat_token_ttl = seat_ttl()
+
+        @validates_schema
+        def _one_seed(self, data, **kwargs):
+            if data.get("seed") is not None and "seed_token" in data:
+                raise ValidationError({"seed_token": ["Send a seed or a seed token, not "
+                                                      "both."]})
+            named = [c.get("player") for c in data.get("contributions", ())]
+            if len(set(named)) != len(named):
+                raise ValidationError({"contributions": ["One seed per contributor (a "
+                                                         "player, or the back end)."]})
+
+    class NewSeed(Schema):
+        pass
+
+    class Contribute(Schema):
+        state = StateField(required=True)
+        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+        seed = contributed_seed()
 
     class PostMove(Schema):
         state = StateField(required=True)
@@ -156,7 +190,8 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
             if len(data.get("names", ())) > data.get("players", SHEET_COLUMNS):
                 raise ValidationError({"names": ["No more names than `players`."]})
 
-    return {"create": CreateMatch(), "move": PostMove(), "legal_moves": LegalMoves(),
+    return {"create": CreateMatch(), "seed": NewSeed(), "contribute": Contribute(),
+            "move": PostMove(), "legal_moves": LegalMoves(),
             "validation": Validation(), "view": View(), "hint": Hint(),
             "view_image": ViewImage(), "sheet": Sheet()}
 

@@ -1,11 +1,11 @@
 """Sealed states: authenticated encryption so a client can neither read nor alter a state.
 
 A token is a version prefix followed by base64url of the sealed, compressed JSON of the state.
-The game id and the token's purpose (a state, or a seat: one player's rights over a state)
-are bound in as associated data, so a token of one game is refused by another and a token of
-one purpose can never be opened as the other. Each configured secret is stretched into a key
-with HKDF-SHA256; the first key seals, every key opens, so keys can be rotated by putting the
-new one first.
+The game id and the token's purpose (a state; a seat: one player's rights over a state; or a
+seed: a server seed committed before its match exists) are bound in as associated data, so a
+token of one game is refused by another and a token of one purpose can never be opened as
+another. Each configured secret is stretched into a key with HKDF-SHA256; the first key seals,
+every key opens, so keys can be rotated by putting the new one first.
 
 - `v2.` (written now): base64url(salt ‖ AES-256-GCM ciphertext ‖ tag). The AES key and the
   nonce of each token are derived with HKDF-SHA256 from the configured key and a random
@@ -43,7 +43,7 @@ KEY_BYTES = 32
 TAG_BYTES = 16
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
-STATE, SEAT = "state", "seat"
+STATE, SEAT, SEED = "state", "seat", "seed"
 
 
 def _stretch(secret: str, version: bytes) -> bytes:

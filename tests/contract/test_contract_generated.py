@@ -122,3 +122,35 @@ def test_seat_tokens_are_typed_where_a_phone_sends_them_and_nowhere_else():
     assert codes["seat_token_expired"] == 403 and codes["tampered_seat_token"] == 422
     for segment in ("moves", "legal-moves", "validations", "views"):
         assert "403" in operation(f"/v1/games/generala-dice/{segment}")["responses"]
+
+
+def test_the_seed_and_contribution_operations_are_typed_and_their_examples_real():
+    app = referee.create_app({"STATE_KEYS": [], "CLOCK": lambda: EXAMPLE_CLOCK})
+    client = app.test_client()
+    for game_id, engine in REGISTRY.items():
+        seeds = operation(f"/v1/games/{game_id}/seeds")
+        answer = client.post(f"/v1/games/{game_id}/seeds", json={})
+        assert answer.status_code == 201
+        assert not problems("NewSeed", answer.get_json())
+        assert "422" in seeds["responses"]
+        contribute = operation(f"/v1/games/{game_id}/contributions")
+        assert {"409", "422"} <= set(contribute["responses"])
+        content = contribute["requestBody"]["content"]["application/json"]
+        (name, sent), = content["examples"].items()
+        assert not problems(schema_name(content["schema"]), sent["value"])
+        got = client.post(f"/v1/games/{game_id}/contributions", json=sent["value"])
+        answered = contribute["responses"]["200"]["content"]["application/json"]
+        if "examples" in answered:  # where a contribution can still come after creation
+            assert got.status_code == 200
+            assert got.get_json() == answered["examples"][name]["value"]
+            assert not problems(f"{pascal(game_id)}ContributionAnswer", got.get_json())
+        else:
+            assert engine.chance_began_for(engine.decode(
+                {k: v for k, v in sent["value"]["state"].items()
+                 if k not in ("seating", "fairness")}), sent["value"]["player"])
+            assert got.get_json()["code"] == "contribution_too_late"
+    assert "examples" in operation("/v1/games/generala-dice/contributions")[
+        "responses"]["200"]["content"]["application/json"]
+    codes = {row["code"]: row["status"] for row in SPEC["x-error-codes"]}
+    assert codes["contribution_too_late"] == codes["contribution_already_made"] == 409
+    assert codes["seed_token_required"] == codes["tampered_seed_token"] == 422

@@ -6,7 +6,8 @@ are typed (types, choices, ranges, player counts, and the rules between fields t
 Schema can state), so a creation request the schema allows is accepted. The one exception is
 stated in the contract (`x-option-rules`): two rules JSON Schema cannot carry in a form a
 fuzzer can generate from — Générala's `dealer` must name someone seated, and Huit
-américain's ranks carry one effect each — and, likewise, the `bots` must be players. The generated bodies are steered around exactly
+américain's ranks carry one effect each — and, likewise, the `bots` must be players and the
+`contributions` name players of the match, one seed each. The generated bodies are steered around exactly
 those two (`_keep_option_rules`), and a separate test shows that breaking them is a clear
 `invalid_options`, never a 500.
 
@@ -45,6 +46,17 @@ def _keep_option_rules(ctx, body):
             and isinstance(players, list) and all(isinstance(p, str) for p in players):
         # bots are players of the match
         body = {**body, "bots": [b for b in bots if b in players]}
+    given = body.get("contributions")
+    if isinstance(given, list) and all(isinstance(c, dict) for c in given) \
+            and isinstance(players, list):
+        # each contributor is a player of the match (or the back end), once
+        kept, named = [], set()
+        for one in given:
+            who = one.get("player")
+            if (who is None or who in players) and who not in named:
+                kept.append(one)
+                named.add(who)
+        body = {**body, "contributions": kept}
     if not isinstance(body.get("options"), dict):
         return body
     options = dict(body["options"])

@@ -82,3 +82,38 @@ def test_a_record_that_is_not_json_is_said_so(verify_page, served_app):
     verify_page.click("#check")
     result = checked(verify_page)
     assert result["status"] == "failed" and "not JSON" in result["text"]
+
+
+@pytest.fixture(scope="module")
+def contributed():
+    client = referee.create_app({"STATE_KEYS": []}).test_client()
+    return {game_id: record_match(client, game_id, 22, viewer="p0", contribute=True)
+            for game_id in ("generala-dice", "empereur")}
+
+
+@pytest.mark.parametrize("game_id", ["generala-dice", "empereur"])
+def test_a_record_with_contributed_seeds_is_confirmed_and_its_alterations_flagged(
+        verify_page, served_app, contributed, game_id):
+    record = contributed[game_id]
+    encoded = base64.urlsafe_b64encode(json.dumps(record).encode()).decode().rstrip("=")
+    verify_page.goto(f"{served_app}/verify#record={encoded}")
+    result = checked(verify_page)
+    assert result["status"] == "confirmed", result["text"]
+    assert result["confirmed"] == result["checks"] == len(chance_events(record)) > 0
+    count = len(record["contributions"])
+    assert f"with {count} contributed seeds mixed in" in result["text"]
+    for change, doctored in altered(record).items():
+        verify_page.goto(f"{served_app}/verify")
+        verify_page.fill("#record", json.dumps(doctored))
+        verify_page.click("#check")
+        assert checked(verify_page)["status"] == "failed", change
+
+
+def test_the_link_verify_match_builds_opens_the_checked_record(verify_page, served_app,
+                                                               contributed):
+    from tests.http.test_http_fairness_script import verify_match
+
+    record = contributed["generala-dice"]
+    verify_page.goto(verify_match.verify_link(served_app, record))
+    result = checked(verify_page)
+    assert result["status"] == "confirmed" and result["confirmed"] == len(chance_events(record))

@@ -11,17 +11,36 @@ from referee.games import REGISTRY
 
 
 def record_match(client, game_id: str, seed: int, viewer: str | None = None,
-                 players: int | None = None) -> dict:
+                 players: int | None = None, contribute: bool = False) -> dict:
+    """A match played at random to its end. With `contribute`, seeds are contributed as
+    docs/FAIRNESS.md describes: the back end's and p0's at creation, after a committed server
+    seed, and p1's own when he is first to act (accepted where nothing concerning him has
+    been drawn yet: Generala dice; refused as too late in the card games)."""
     engine = REGISTRY[game_id]
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(players or engine.min_players)]
     options = engine.playout_options
     extra = {"viewer": viewer} if viewer else {}
-    outcome = client.post(f"/v1/games/{game_id}/matches",
-                          json={"players": players, "options": options, **extra}).get_json()
+    creation = {"players": players, "options": options, **extra}
+    if contribute:
+        committed = client.post(f"/v1/games/{game_id}/seeds", json={}).get_json()
+        creation.update(seed_token=committed["seed_token"], contributions=[
+            {"seed": f"back end {seed}"}, {"player": "p0", "seed": f"p0 {seed}"}])
+    outcome = client.post(f"/v1/games/{game_id}/matches", json=creation).get_json()
+    if contribute:
+        assert outcome["seed_commitment"] == committed["seed_commitment"]
     record = {"game": game_id, "players": players, "options": options, "moves": [], **extra,
               "seed_commitment": outcome["seed_commitment"], "events": [outcome["events"]]}
+    late = "p1" if contribute else None
     while outcome["status"] != "finished":
+        if late in outcome["to_act"]:
+            answer = client.post(f"/v1/games/{game_id}/contributions", json={
+                "state": outcome["state"], "player": late, "seed": f"p1 {seed}"})
+            if answer.status_code == 200:
+                outcome = {**outcome, "state": answer.get_json()["state"]}
+            else:
+                assert answer.get_json()["code"] == "contribution_too_late"
+            late = None
         moves = outcome["legal_moves"]
         if viewer:  # a player's own record: the others' moves come from the full list
             moves = client.post(f"/v1/games/{game_id}/legal-moves",
@@ -32,6 +51,8 @@ def record_match(client, game_id: str, seed: int, viewer: str | None = None,
         record["moves"].append(move)
         record["events"].append(outcome["events"])
     record["seed"] = outcome["seed"]
+    if "contributions" in outcome:
+        record["contributions"] = outcome["contributions"]
     return record
 
 
@@ -72,4 +93,17 @@ def altered(record: dict) -> dict[str, dict]:
 
     change("an outcome changed", other_outcome)
     change("the step moved", other_step)
+    if record.get("contributions"):
+        def other(how):
+            doctored = copy.deepcopy(record)
+            how(doctored)
+            return doctored
+
+        def fewer_named(event):
+            event["chance"]["contributions"] = event["chance"].get("contributions", 0) - 1
+
+        out["a contribution's seed changed"] = other(
+            lambda r: r["contributions"][-1].update(seed=r["contributions"][-1]["seed"] + "x"))
+        out["a contribution left out"] = other(lambda r: r["contributions"].pop())
+        change("the chance names fewer contributions", fewer_named)
     return out

@@ -4,6 +4,7 @@ event by event, and every altered copy is flagged."""
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -20,9 +21,14 @@ def records():
     client = referee.create_app({"STATE_KEYS": []}).test_client()
     out, expected = {}, {}
     for game_id in sorted(REGISTRY):
-        for seed, viewer, players in ((11, None, None), (12, "p1", 3)):
-            record = record_match(client, game_id, seed, viewer=viewer, players=players)
+        for seed, viewer, players, contribute in ((11, None, None, False),
+                                                  (12, "p1", 3, False),
+                                                  (13, None, None, True),
+                                                  (14, "p1", 3, True)):
+            record = record_match(client, game_id, seed, viewer=viewer, players=players,
+                                  contribute=contribute)
             name = f"{game_id} as {viewer or 'trusted caller'}"
+            name += " with contributions" if contribute else ""
             out[name] = record
             expected[name] = len(chance_events(record))
             for change, doctored in altered(record).items():
@@ -42,7 +48,23 @@ def results(records, tmp_path_factory):
 def test_every_game_has_an_honest_record_and_altered_copies(records):
     names = records[0]
     assert {n.split(" as ")[0] for n in names} == set(REGISTRY)
-    assert sum(":" in n for n in names) == 3 * len(records[1])
+    assert sum(":" in n for n in names) == 3 * 2 * len(REGISTRY) + 6 * 2 * len(REGISTRY)
+    assert sum("with contributions" in n for n in records[1]) == 2 * len(REGISTRY)
+
+
+def test_records_with_contributions_name_them_on_every_chance_event(records):
+    for name, record in records[0].items():
+        if ":" in name or "with contributions" not in name:
+            continue
+        made = record["contributions"]
+        assert [c["player"] for c in made[:2]] == [None, "p0"], name
+        for event in chance_events(record):
+            due = sum(1 for c in made if c["step"] <= event["chance"]["step"])
+            assert event["chance"]["contributions"] == due >= 2, name
+        if record["game"] == "generala-dice":  # p1's own came before his first roll
+            assert made[2]["player"] == "p1" and made[2]["step"] > 0, name
+        else:  # the deal at creation concerned him: too late
+            assert len(made) == 2, name
 
 
 def test_honest_records_are_confirmed_event_by_event(records, results):
@@ -63,3 +85,14 @@ def test_altered_records_are_flagged(records, results):
             assert got["commitment"] is False
         else:
             assert got["confirmed"] < got["checks"], name
+
+
+def test_the_verify_link_is_the_same_from_javascript_and_python(records, results):
+    from tests.http.test_http_fairness_script import verify_match
+
+    for name, record in records[0].items():
+        link = results[name]["link"]
+        assert link == verify_match.verify_link("https://referee.example", record), name
+        encoded = link.split("/verify#record=", 1)[1]
+        decoded = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
+        assert json.loads(decoded.decode("utf-8")) == record, name

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from referee.core import cards, dice, rng
+from referee.core import cards, contributions, dice, rng
 
 from .node import ROOT, node
 
@@ -115,3 +115,25 @@ def test_a_named_deck_is_the_standard_deck_sorted():
             assert script.deck_items({"jokers": jokers, "copies": copies}) == sorted(
                 cards.standard_deck(jokers=jokers, decks=copies))
     assert script.deck_items({"jokers": 3, "copies": 1}) is None
+
+
+@pytest.mark.parametrize("case", VECTORS["keys"], ids=lambda c: str(len(c["contributions"])))
+def test_key_vectors_chain_plain_hmac_sha256(case):
+    expected = case["seed"]
+    for one in case["contributions"]:
+        expected = hmac.new(expected.encode("utf-8"), one.encode("utf-8"),
+                            hashlib.sha256).hexdigest()
+    assert expected == case["key"]
+    assert contributions.key(case["seed"], case["contributions"]) == case["key"]
+
+
+def test_the_key_vectors_include_several_contributions_and_none():
+    counts = {len(c["contributions"]) for c in VECTORS["keys"]}
+    assert 0 in counts and max(counts) >= 3
+
+
+@pytest.mark.parametrize("case", VECTORS["contributed_dice"], ids=lambda c: str(c["step"]))
+def test_contributed_dice_vectors(case):
+    key = contributions.key(case["seed"], case["contributions"])
+    assert list(dice.roll(key, case["step"], case["count"])) == case["dice"]
+    assert list(dice.roll(case["seed"], case["step"], case["count"])) != case["dice"]

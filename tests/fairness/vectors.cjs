@@ -46,6 +46,15 @@ async function main() {
     assert.deepEqual(await s.shuffle(c.items), c.order);
     checks += 1;
   }
+  for (const c of vectors.keys) {
+    assert.equal(await F.mixedKey(c.seed, c.contributions), c.key, `key of ${c.seed}`);
+    checks += 1;
+  }
+  for (const c of vectors.contributed_dice) {
+    const s = await F.stream(await F.mixedKey(c.seed, c.contributions), c.step);
+    assert.deepEqual(await s.dice(c.count), c.dice);
+    checks += 1;
+  }
   // A deck named in a chance object is the sorted deck of the 54-card vector.
   assert.deepEqual(F.deckItems({ jokers: 2, copies: 1 }), vectors.shuffles[0].items);
   assert.equal(F.deckItems({ jokers: 1, copies: 2 }).length, 106);

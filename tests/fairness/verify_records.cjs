@@ -14,7 +14,8 @@ async function main() {
     const result = await F.verifyRecord(record);
     results[name] = { commitment: result.commitment, checks: result.checks.length,
                       confirmed: result.checks.filter((c) => c.ok).length,
-                      problems: result.problems };
+                      problems: result.problems,
+                      link: F.recordLink("https://referee.example/", record) };
   }
   console.log(JSON.stringify(results));
 }

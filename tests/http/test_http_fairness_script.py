@@ -98,3 +98,33 @@ def test_the_script_runs_without_the_referee(client, tmp_path):
     run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "MISMATCH" in run.stdout
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_match_with_contributed_seeds_checks_out_and_every_alteration_is_caught(client,
+                                                                                  game_id):
+    record = record_match(client, game_id, 7, contribute=True)
+    assert record["contributions"]
+    problems, confirmed = verify_match.check_events(record)
+    assert problems == [] and confirmed == len(chance_events(record)) > 0
+    assert verify_match.verify(record, with_replay=True) == []
+    for name, doctored in altered(record).items():
+        assert verify_match.verify(doctored) != [], name
+    # Without its contributions the record no longer checks out: they keyed every draw.
+    bare = {k: v for k, v in record.items() if k != "contributions"}
+    assert verify_match.verify(bare) != []
+
+
+def test_the_script_prints_the_verify_link_of_a_record(client, tmp_path):
+    record = record_match(client, "generala-dice", 3, contribute=True)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path), "--link",
+                          "https://referee.example/"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    link = run.stdout.strip()
+    assert link == verify_match.verify_link("https://referee.example", record)
+    assert link.startswith("https://referee.example/verify#record=")
+    encoded = link.split("#record=", 1)[1]
+    assert "=" not in encoded and "+" not in encoded and "/" not in encoded

@@ -86,6 +86,12 @@ class GeneralaDice(Engine):
             (not sheets or len(sheets[-1]) == BOX_COUNT)
             and all(len(s) == BOX_COUNT for s in sheets))
 
+    def chance_began_for(self, state: State, player: str) -> bool:
+        """Each roll belongs to the player whose turn it is: his first roll is the first
+        chance event concerning him (a filled box means he has rolled)."""
+        seat = state.players.index(player)
+        return bool(state.sheets[seat]) or (seat == state.current and state.rolls > 0)
+
     def to_act(self, state, *, now):
         if self.is_finished(state):
             return []

@@ -97,6 +97,32 @@
     return new Stream(await hmacKey(seed), step);
   }
 
+  // The server seed with contributed seeds mixed in, in order (docs/FAIRNESS.md,
+  // "Contributions"): key = hex(HMAC-SHA256(key = key, message = contributed seed)).
+  async function mixedKey(seed, contributed) {
+    let key = seed;
+    for (const one of contributed) {
+      key = hex(await subtle.sign("HMAC", await hmacKey(key), encoder.encode(one)));
+    }
+    return key;
+  }
+
+  // What is wrong with a record's list of contributions, or null.
+  function contributionProblem(contributions) {
+    if (!Array.isArray(contributions) || !contributions.every(
+      (c) => c && typeof c.seed === "string" && Number.isInteger(c.step) && c.step >= 0)) {
+      return "the contributions are not a list of {player, seed, step}";
+    }
+    for (let i = 1; i < contributions.length; i += 1) {
+      if (contributions[i].step < contributions[i - 1].step) {
+        return "the contributions are not in the order they were made";
+      }
+    }
+    const who = contributions.map((c) => (c.player === undefined ? null : c.player));
+    if (new Set(who).size !== who.length) return "a contributor is listed twice";
+    return null;
+  }
+
   // Strings in Unicode code point order (Python's order; JavaScript's default sort compares
   // UTF-16 units, which differs beyond the Basic Multilingual Plane).
   function codePointCompare(a, b) {
@@ -180,12 +206,14 @@
   // The inputs of a draw, to notice one step drawn twice with different inputs (a re-roll).
   function drawKey(c) {
     return JSON.stringify([c.draw, c.count === undefined ? null : c.count, c.items || null,
-                           c.deck || null]);
+                           c.deck || null, c.contributions || 0]);
   }
 
-  // Check a record: {seed_commitment, seed, events: [[events of answer 1], ...]}. Returns
+  // Check a record: {seed_commitment, seed, contributions (when seeds were contributed),
+  // events: [[events of answer 1], ...]}. Returns
   // {commitment: true | false | null (no seed yet), checks: [{answer, index, type, step,
-  // draw, ok, problem}], problems: [...]}.
+  // draw, contributions, ok, problem}], problems: [...], contributions: how many seeds were
+  // contributed}.
   async function verifyRecord(record) {
     const problems = [];
     const checks = [];
@@ -202,6 +230,18 @@
       committed = (await commitment(seed)) === record.seed_commitment;
       if (!committed) problems.push("the revealed seed does not match the commitment");
     }
+    const contributions = record.contributions === undefined ? [] : record.contributions;
+    const wrong = contributionProblem(contributions);
+    if (wrong !== null) {
+      problems.push(wrong);
+      return { commitment: committed, checks, problems };
+    }
+    const keys = [];
+    if (seed !== null) {
+      for (let n = 0; n <= contributions.length; n += 1) {
+        keys.push(await mixedKey(seed, contributions.slice(0, n).map((x) => x.seed)));
+      }
+    }
     const steps = new Map();
     for (let answer = 0; answer < record.events.length; answer += 1) {
       const events = Array.isArray(record.events[answer]) ? record.events[answer] : [];
@@ -214,7 +254,12 @@
         if (seed === null) {
           check.problem = "not checked: no seed";
         } else {
-          check.problem = await checkChance(seed, event);
+          const used = c.contributions === undefined ? 0 : c.contributions;
+          const due = contributions.filter((x) => Number.isInteger(c.step) && x.step <= c.step)
+            .length;
+          check.contributions = used;
+          check.problem = used === due ? await checkChance(keys[due], event)
+            : `it names ${used} contributions, the record's list has ${due} made by its step`;
           const key = drawKey(c);
           if (check.problem === null && steps.has(c.step) && steps.get(c.step) !== key) {
             check.problem = `step ${c.step} was already drawn with other inputs`;
@@ -229,11 +274,25 @@
       }
     }
     if (seed !== null && checks.length === 0) problems.push("the record holds no chance event");
-    return { commitment: committed, checks, problems };
+    return { commitment: committed, checks, problems, contributions: contributions.length };
   }
 
-  const api = { commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
-                checkChance, verifyRecord, shownBy, deckItems };
+  // The link that opens /verify with a record, checked at once (docs/FAIRNESS.md, "The
+  // /verify page"): the record's compact UTF-8 JSON in base64url without padding, in the
+  // address's fragment, which a browser never sends to any server. `origin` is where the
+  // referee is reached, e.g. "https://referee.example".
+  function recordLink(origin, record) {
+    const bytes = encoder.encode(JSON.stringify(record));
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    const base64url = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    return `${origin.replace(/\/+$/, "")}/verify#record=${base64url}`;
+  }
+
+  const api = { recordLink, commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
+                mixedKey, contributionProblem, checkChance, verifyRecord, shownBy, deckItems };
   root.RefereeFairness = Object.assign(root.RefereeFairness || {}, api);
   if (typeof module !== "undefined" && module.exports) module.exports = root.RefereeFairness;
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -31,6 +31,9 @@
     const commitment = result.commitment === true ? "the seed matches its commitment"
       : result.commitment === false ? "the seed does NOT match its commitment"
         : "the commitment could not be checked";
+    const mixed = result.contributions
+      ? `, with ${result.contributions} contributed seed${result.contributions > 1 ? "s" : ""} `
+        + "mixed in" : "";
     const summary = $("summary");
     summary.dataset.status = result.problems.length === 0 ? "confirmed" : "failed";
     summary.dataset.confirmed = String(confirmed);
@@ -38,7 +41,8 @@
     summary.replaceChildren();
     const head = document.createElement("p");
     head.textContent = `${result.problems.length === 0 ? "✔ All confirmed" : "✘ Not confirmed"}: `
-      + `${commitment}; ${confirmed} of ${result.checks.length} chance events are what the seed gives.`;
+      + `${commitment}${mixed}; ${confirmed} of ${result.checks.length} chance events are what `
+      + `${result.contributions ? "they give" : "the seed gives"}.`;
     summary.appendChild(head);
     if (result.problems.length) {
       const list = document.createElement("ul");
