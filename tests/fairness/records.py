@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 from referee.core.playout import random_move
@@ -21,7 +22,11 @@ def record_match(client, game_id: str, seed: int, viewer: str | None = None,
     players = [f"p{i}" for i in range(players or engine.min_players)]
     options = engine.playout_options
     extra = {"viewer": viewer} if viewer else {}
+    # A fixed seed keeps each record the same from run to run (a contributed match's server
+    # seed is the referee's own, committed first).
     creation = {"players": players, "options": options, **extra}
+    if not contribute:
+        creation["seed"] = f"record {seed}"
     if contribute:
         committed = client.post(f"/v1/games/{game_id}/seeds", json={}).get_json()
         creation.update(seed_token=committed["seed_token"], contributions=[
@@ -60,6 +65,15 @@ def chance_events(record: dict) -> list[dict]:
     return [e for events in record["events"] for e in events if "chance" in e]
 
 
+def _outcomes(chance: dict) -> int:
+    """How many outcomes a draw has (a shuffle's counted up to 20 cards: plenty)."""
+    if chance["draw"] == "dice":
+        return 6 ** chance["count"]
+    if chance["draw"] == "pick":
+        return len(chance["items"])
+    return math.factorial(min(len(chance.get("items") or ()) or 52, 20))
+
+
 def altered(record: dict) -> dict[str, dict]:
     """Copies of `record` each changed in one way a dishonest referee (or a doctored record)
     would change it; every one must be flagged."""
@@ -69,9 +83,16 @@ def altered(record: dict) -> dict[str, dict]:
     path = [(a, i) for a, events in enumerate(record["events"])
             for i, e in enumerate(events) if e is first][0]
 
-    def change(name, how):
+    # A moved step is caught only if the other step's stream draws another outcome: the
+    # event with the most possible outcomes is moved (a pick between two dealers would come
+    # out the same half the time).
+    strongest = max(shown, key=lambda e: _outcomes(e["chance"]))
+    strongest_path = [(a, i) for a, events in enumerate(record["events"])
+                      for i, e in enumerate(events) if e is strongest][0]
+
+    def change(name, how, where=path):
         doctored = copy.deepcopy(record)
-        how(doctored["events"][path[0]][path[1]])
+        how(doctored["events"][where[0]][where[1]])
         out[name] = doctored
 
     def other_outcome(event):
@@ -92,7 +113,7 @@ def altered(record: dict) -> dict[str, dict]:
         event["chance"]["step"] += 1
 
     change("an outcome changed", other_outcome)
-    change("the step moved", other_step)
+    change("the step moved", other_step, strongest_path)
     if record.get("contributions"):
         def other(how):
             doctored = copy.deepcopy(record)
