@@ -131,7 +131,8 @@ def _allow_browsers(app: Flask, origins: list[str]) -> None:
     problem answers too). A browser asks first with a preflight OPTIONS: it is answered for
     the routes above only, everywhere else OPTIONS stays a 405 as without CORS."""
     CORS(app, resources={BROWSER_ROUTES: {"origins": origins}}, methods=["GET", "POST"],
-         allow_headers=["Content-Type"], max_age=PREFLIGHT_MAX_AGE)
+         allow_headers=["Content-Type", "X-Request-ID", "traceparent"],
+         expose_headers=["X-Request-ID", "ETag"], max_age=PREFLIGHT_MAX_AGE)
 
     @app.before_request
     def _preflight():

@@ -87,3 +87,16 @@ def test_the_setting_comes_from_the_environment(monkeypatch):
     client = referee.create_app({"STATE_KEYS": []}).test_client()
     assert client.options(f"{EIGHT}/views", headers=PREFLIGHT).headers[
         "Access-Control-Allow-Origin"] == PAGE
+
+
+def test_a_page_may_send_a_request_id_and_read_the_one_answered(browser_client):
+    """A web client traces its calls like a back end: the preflight allows the request id
+    and trace headers, and the answer lets the page's script read the id back."""
+    preflight = browser_client.options(f"{EIGHT}/views", headers={
+        **PREFLIGHT, "Access-Control-Request-Headers": "content-type, x-request-id, traceparent"})
+    allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert "x-request-id" in allowed and "traceparent" in allowed
+    seen = browser_client.post(f"{EIGHT}/views", json={"seat_token": seat_token(browser_client)},
+                               headers={"Origin": PAGE, "X-Request-ID": "page-call-1"})
+    assert seen.headers["X-Request-ID"] == "page-call-1"
+    assert "x-request-id" in seen.headers["Access-Control-Expose-Headers"].lower()
