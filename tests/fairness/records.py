@@ -66,12 +66,15 @@ def chance_events(record: dict) -> list[dict]:
 
 
 def _outcomes(chance: dict) -> int:
-    """How many outcomes a draw has (a shuffle's counted up to 20 cards: plenty)."""
+    """How many outcomes the part of a draw that its event shows has: a shuffle showing k of
+    its n cards shows one of n!/(n-k)! arrangements."""
     if chance["draw"] == "dice":
         return 6 ** chance["count"]
     if chance["draw"] == "pick":
         return len(chance["items"])
-    return math.factorial(min(len(chance.get("items") or ()) or 52, 20))
+    deck = chance.get("deck") or {}
+    cards = len(chance.get("items") or ()) or 52 * deck.get("copies", 1) + deck.get("jokers", 0)
+    return math.perm(cards, len(chance.get("positions") or ()) or cards)
 
 
 def altered(record: dict) -> dict[str, dict]:
