@@ -176,7 +176,7 @@ class HuitAmericain(Engine):
     def _opening(players: tuple[str, ...], opts: Options, seed: str) -> "_Table":
         n = len(players)
         table = _Table.blank(players, opts, seed)
-        table.totals = [0] * n
+        table.totals = (0,) * n
         table.round_points = (0,) * n
         table.round = 0
         table.deal()
@@ -765,7 +765,6 @@ class _Table:
         (equal, encodes the same). A table is spent once frozen, at the end of its move."""
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
-        fields["totals"] = tuple(fields["totals"])
         return _state_of(fields)
 
     # -- cards moving ------------------------------------------------------------------------
@@ -982,7 +981,7 @@ class _Table:
         points = self.rules.points
         scored = tuple(hand_points(h, points) for h in self.hands)
         self.round_points = scored
-        self.totals = [a + b for a, b in zip(self.totals, scored)]
+        self.totals = tuple(a + b for a, b in zip(self.totals, scored))
         self.attack = 0
         self.passes = 0
         self.unannounced = -1
