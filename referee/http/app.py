@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import time
 from typing import Any, Callable
 
 import msgspec
 from flask import Blueprint, Flask, Response, current_app, request
+from flask_cors import CORS
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -74,6 +76,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = settings.from_environment()
     conf.update(config or {})
     conf["STATE_KEYS"] = settings.state_keys(conf["STATE_KEYS"])
+    conf["CORS_ORIGINS"] = settings.cors_origins(conf.get("CORS_ORIGINS", ""))
     app.config.update(conf)
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
     # Only the methods the contract names are answered; OPTIONS is a documented 405 too.
@@ -86,8 +89,34 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)
+    if conf["CORS_ORIGINS"]:
+        _allow_browsers(app, conf["CORS_ORIGINS"])
     logging.basicConfig(level=conf["LOG_LEVEL"])
     return app
+
+
+# What a web page may call: the catalogue, and what a seat token may ask. Creation and moves
+# stay with the game's back end, which holds the state token.
+BROWSER_ROUTES = re.compile(
+    r"/v1/games(/[^/]+(/(legal-moves|validations|views|hints|images/view))?)?\Z")
+
+
+def _allow_browsers(app: Flask, origins: list[str]) -> None:
+    """Cross-origin calls from the listed web origins (flask-cors writes the headers, on
+    problem answers too). A browser asks first with a preflight OPTIONS: it is answered for
+    the routes above only, everywhere else OPTIONS stays a 405 as without CORS."""
+    CORS(app, resources={BROWSER_ROUTES: {"origins": origins}}, methods=["GET", "POST"],
+         allow_headers=["Content-Type"], max_age=PREFLIGHT_MAX_AGE)
+
+    @app.before_request
+    def _preflight():
+        if (request.method == "OPTIONS" and BROWSER_ROUTES.fullmatch(request.path)
+                and "Access-Control-Request-Method" in request.headers):
+            return Response(status=204)
+        return None
+
+
+PREFLIGHT_MAX_AGE = 600  # seconds a browser may reuse a preflight's answer
 
 
 def _referee() -> Referee:
@@ -150,7 +179,15 @@ def _load(referee: Referee, schema_name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Problem("validation_error", "the body must be a JSON object",
                       errors={"_body": ["Must be an object."]})
+    if "seat_token" in data and schema_name not in SEAT_ENVELOPES:
+        raise Problem("seat_token_not_allowed", "a seat token only asks about its seat (legal "
+                      "moves, dry runs, views, hints): moves are posted by the game's back end "
+                      "with the state token")
     return referee.envelopes[schema_name].load(data)
+
+
+# The requests a player's device may send with its seat token instead of the state.
+SEAT_ENVELOPES = frozenset({"legal_moves", "validation", "view", "hint", "view_image"})
 
 
 def _game(referee: Referee, game_id: str) -> Engine:
@@ -217,20 +254,39 @@ def create_match(game_id: str):
     events = [{"type": "match_created", "players": list(players), "options": options},
               *engine.opening_events(state)]
     return _json(outcome(referee.codec, engine, Match(state, seating), events, now=now,
-                         viewer=viewer), 201)
+                         viewer=viewer, seat_ttl=body.get("seat_token_ttl")), 201)
 
 
-def _with_state(game_id: str, schema_name: str, who: str | None = None):
+def _with_state(game_id: str, schema_name: str, who: str | None = None, *,
+                named: bool = False):
     """What every request about a match starts with: the referee, the game, the checked body,
     the decoded match (its state and seating) and, when the body names one (`who`), the
     player (or spectator) the answer is for. Anyone not seated is a spectator: he sees public
-    information only and has no legal moves, so naming him can only ever reveal less."""
+    information only and has no legal moves, so naming him can only ever reveal less.
+
+    With a seat token instead of the state, the match is the one sealed in the token and the
+    player is the token's seat, whoever the body names: naming another is `not_your_seat`."""
     referee = _referee()
     engine = _game(referee, game_id)
     body = _load(referee, schema_name)
+    if "seat_token" in body:
+        seat = referee.codec.load_seat(engine, body["seat_token"], now=referee.clock())
+        other = body.get(who) if who else None
+        if other is not None and other != seat.player:
+            raise _not_your_seat(seat.player, f"{who} {other!r}")
+        return referee, engine, body, seat.match, seat.player
+    if named and who not in body:
+        # With the state (from a back end) the body says whom the answer is for.
+        raise Problem("validation_error", "the request does not have the expected shape",
+                      errors={who: ["Missing data for required field."]})
     match = referee.codec.load_match(engine, body["state"])
     player = body.get(who) if who else None
     return referee, engine, body, match, player
+
+
+def _not_your_seat(player: str, what: str) -> Problem:
+    return Problem("not_your_seat", f"this seat token acts for {player!r} only, not for "
+                   f"{what}")
 
 
 @v1.post("/games/<game_id>/moves")
@@ -240,7 +296,7 @@ def post_move(game_id: str):
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
     return _json(outcome(referee.codec, engine, Match(new_state, match.seating), events,
-                         now=now, viewer=viewer))
+                         now=now, viewer=viewer, seat_ttl=body.get("seat_token_ttl")))
 
 
 @v1.post("/games/<game_id>/legal-moves")
@@ -251,20 +307,32 @@ def legal_moves(game_id: str):
 
 @v1.post("/games/<game_id>/validations")
 def validate_move(game_id: str):
-    referee, engine, body, match, _ = _with_state(game_id, "validation")
+    referee, engine, body, match, seat = _with_state(game_id, "validation")
+    # With a seat token, `seat` is its player: he may dry-run his own moves only.
+    if seat is not None:
+        mover = body["move"].get("player")
+        if mover != seat:
+            raise _not_your_seat(seat, f"a move of {mover!r}")
     return _json(verdict(engine, referee.moves[game_id], match.state, body["move"],
                          now=referee.clock()))
 
 
 @v1.post("/games/<game_id>/views")
 def show_view(game_id: str):
-    referee, engine, _, match, player = _with_state(game_id, "view", "player")
-    return _json(player_view(engine, match.state, player, now=referee.clock()))
+    referee, engine, body, match, player = _with_state(game_id, "view", "player", named=True)
+    now = referee.clock()
+    answer = player_view(engine, match.state, player, now=now)
+    if "state" in body:
+        token = referee.codec.seat_token(engine, match, player, now=now,
+                                         ttl=body.get("seat_token_ttl"))
+        if token is not None:
+            answer["seat_token"] = token
+    return _json(answer)
 
 
 @v1.post("/games/<game_id>/hints")
 def ask_hint(game_id: str):
-    referee, engine, body, match, player = _with_state(game_id, "hint", "player")
+    referee, engine, body, match, player = _with_state(game_id, "hint", "player", named=True)
     if not engine.hint_levels:
         raise Problem("not_found", f"{engine.name} gives no hints")
     return _json(hint(engine, match, player, body["level"], now=referee.clock()))

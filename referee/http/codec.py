@@ -16,7 +16,7 @@ from referee.core.outcome import describe, progress
 
 from .problems import Problem
 from .schemas import ValidationError, load_move
-from .sealing import Sealer
+from .sealing import SEAT, Sealer
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -90,7 +90,14 @@ class StateCodec:
         if not isinstance(wire, str):
             raise TamperedState("this referee runs in sealed mode: the state is the token it "
                                 "issued")
-        plaintext = self.sealer.open(engine.id, wire)
+        try:
+            plaintext = self.sealer.open(engine.id, wire)
+        except TamperedState:
+            if self._opens_as_seat(engine, wire):
+                raise Problem("seat_token_not_allowed", "this is a seat token: it stands for "
+                              "one player's rights, never for the state (the game's back end "
+                              "keeps the state token)") from None
+            raise
         try:
             data = msgspec.json.decode(plaintext)
         except msgspec.DecodeError:
@@ -100,14 +107,75 @@ class StateCodec:
         return Match(engine.decode(data, trusted=True), seating)
 
     def dump(self, engine: Engine, match: Match) -> Any:
-        wire = engine.encode(match.state)
-        wire[SEATING] = msgspec.to_builtins(match.seating)
+        wire = _wire(engine, match)
         if self.sealer is None:
             return wire
         return self.sealer.seal(engine.id, msgspec.json.encode(wire))
 
+    def _opens_as_seat(self, engine: Engine, token: str) -> bool:
+        assert self.sealer is not None
+        try:
+            self.sealer.open(engine.id, token, purpose=SEAT)
+        except TamperedState:
+            return False
+        return True
+
+    def seat_token(self, engine: Engine, match: Match, player: str, *, now: float,
+                   ttl: int | None) -> str | None:
+        """A token giving `player`'s rights over this match at this step, and no others (a
+        spectator's when he is not seated); None in open mode, where nothing is sealed."""
+        if self.sealer is None:
+            return None
+        seat = SeatGrant(_wire(engine, match), player, None if ttl is None else now + ttl)
+        return self.sealer.seal(engine.id, msgspec.json.encode(seat), purpose=SEAT)
+
+    def load_seat(self, engine: Engine, token: Any, *, now: float) -> Seat:
+        """The match and the seat a seat token grants, refused once it has expired."""
+        if self.sealer is None:
+            raise Problem("tampered_seat_token", "this referee runs in open mode: it issues "
+                          "no seat tokens")
+        if not isinstance(token, str):
+            raise Problem("tampered_seat_token", "a seat token is the string the referee "
+                          "issued")
+        try:
+            grant = msgspec.json.decode(self.sealer.open(engine.id, token, purpose=SEAT),
+                                        type=SeatGrant)
+        except (TamperedState, msgspec.DecodeError):
+            raise Problem("tampered_seat_token", "the seat token is not one this referee "
+                          f"issued for {engine.id}, or it was altered") from None
+        if grant.expires is not None and now >= grant.expires:
+            raise Problem("seat_token_expired", "the seat token has expired: ask the game for "
+                          "a fresh one")
+        data = dict(grant.state)
+        seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
+        return Seat(Match(engine.decode(data, trusted=True), seating), grant.player)
+
 
 SEATING = "seating"
+
+
+def _wire(engine: Engine, match: Match) -> dict[str, Any]:
+    wire = engine.encode(match.state)
+    wire[SEATING] = msgspec.to_builtins(match.seating)
+    return wire
+
+
+class SeatGrant(msgspec.Struct, forbid_unknown_fields=True):
+    """What a seat token seals: the match at one step (its whole state, so a stateless
+    referee can answer from it), the one seat it acts as, and when it stops being honoured
+    (the referee's clock, seconds since the epoch; None: never)."""
+
+    state: dict[str, Any]
+    player: str
+    expires: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Seat:
+    """A seat token opened: the match as it stood, and who may ask about it."""
+
+    match: Match
+    player: str
 
 
 SEATING_FIELDS = frozenset(f.name for f in dataclasses.fields(Seating))
@@ -131,10 +199,14 @@ def _seating(data: Any) -> Seating:
 
 
 def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event], *,
-            now: float, viewer: str | None) -> dict[str, Any]:
+            now: float, viewer: str | None, seat_ttl: int | None = None) -> dict[str, Any]:
     state = match.state
     body = {"state": codec.dump(engine, match)}
     body.update(describe(engine, state, events, now=now, viewer=viewer))
+    if viewer is not None:
+        token = codec.seat_token(engine, match, viewer, now=now, ttl=seat_ttl)
+        if token is not None:
+            body["seat_token"] = token
     body["seed_commitment"] = rng.commitment(state.seed)
     if body["status"] == "finished":
         # The match is over: revealing the seed lets anyone replay every roll and shuffle.

@@ -55,8 +55,15 @@ client is typed end to end.
 In open mode (the default) a state is the game's documented JSON object, for trusted back
 ends that store it themselves; a posted state must carry every field exactly as the referee
 wrote it. In sealed mode (`REFEREE_STATE_KEYS` set) a state is an opaque token that a client
-can neither read nor alter undetected. The referee authenticates nobody: players reach it
-through their game's back end, which names them as `viewer`.
+can neither read nor alter undetected. The referee authenticates nobody: the game's back end
+keeps the state token and posts every move. When it names a `viewer`, a sealed answer also
+carries a `seat_token`: that viewer's rights over the match at that step and nothing more,
+for the back end to hand to the player's own device. Sent instead of the state, a seat token
+lists its seat's legal moves, dry-runs its seat's moves, shows its seat's view and asks its
+seat's hints (a spectator's: public information only); it is refused when it names another
+player (`not_your_seat`), when posted as a move or a state (`seat_token_not_allowed`) and once
+past the life the back end gave it (`seat_token_expired`). A deployment may let web pages of
+chosen origins call those routes from a browser (CORS, off unless configured).
 
 Every error is `application/problem+json` (RFC 9457) with a stable machine-readable `code`
 (see `x-error-codes`). Chance comes only from a seed carried in the state: the same state and
@@ -72,17 +79,17 @@ turn...) never exceeds {max_counter}.
 
 OPERATIONS = ("matches", "moves", "legal-moves", "validations", "views")
 PROBLEM_STATUSES = {
-    "matches": ("400", "404", "413", "415", "422"),
-    "moves": ("400", "404", "409", "413", "415", "422"),
-    "legal-moves": ("400", "404", "413", "415", "422"),
-    "validations": ("400", "404", "413", "415", "422"),
-    "views": ("400", "404", "413", "415", "422"),
+    "matches": ("400", "403", "404", "413", "415", "422"),
+    "moves": ("400", "403", "404", "409", "413", "415", "422"),
+    "legal-moves": ("400", "403", "404", "413", "415", "422"),
+    "validations": ("400", "403", "404", "413", "415", "422"),
+    "views": ("400", "403", "404", "413", "415", "422"),
     "hints": ("400", "403", "404", "409", "413", "415", "422"),
 }
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
 HINT_MEASURES = ("expected_final_score", "win_probability", "win_share", "expected_points",
                  "none")
-PICTURE_PROBLEM_STATUSES = ("400", "404", "413", "415", "422")
+PICTURE_PROBLEM_STATUSES = ("400", "403", "404", "413", "415", "422")
 SVG_MEDIA = "image/svg+xml"
 # Refusals a dry run answers with `legal: false` instead of a problem response.
 VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
@@ -206,6 +213,12 @@ class _Builder:
             "type": "string", "pattern": TOKEN_PATTERN,
             "description": "Sealed mode: the opaque token the referee issued, posted back as it "
                            "is."})
+        self.schema("SeatToken", {
+            "type": "string", "pattern": TOKEN_PATTERN,
+            "description": "Sealed mode: one seat's rights over a match at one step (a "
+                           "player's, or a spectator's), for the back end to hand to that "
+                           "player's device. Sent instead of the state to the legal moves, "
+                           "validations, views and hints of its game; never a state."})
         self.schema("Seating", {
             "type": "object", "required": ["bots", "hints_allowed"],
             "additionalProperties": False,
@@ -445,11 +458,21 @@ class _Builder:
                     props[field_name] = _seed_schema()
                 elif field_name in ("viewer", "player"):
                     props[field_name] = ref("PlayerId")
+                elif field_name == "seat_token":
+                    props[field_name] = {**ref("SeatToken"), "description": (
+                        "Instead of `state`, from a player's device: the request acts as the "
+                        "token's seat and no other.")}
                 elif field_name == "level":
                     props[field_name] = {
                         "type": "string", "enum": list(engine.hint_levels),
                         "description": "How strong a player the hint plays as: easy, medium, "
                                        "hard (and the game's own levels)."}
+            if "seat_token" in props:
+                body["description"] = (
+                    "Either `state` (from the game's back end) or `seat_token` (from a "
+                    "player's device), never both"
+                    + ("; with `state`, `player` is required." if kind in ("view", "hint")
+                       else "."))
             if kind == "create":
                 props["players"] = {
                     "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
@@ -492,6 +515,8 @@ class _Builder:
                 "view": {**ref(names.view), "description": "With `viewer`: what he may see."},
                 "seed_commitment": ref("SeedCommitment"),
                 "seed": ref("Seed"),
+                "seat_token": {**ref("SeatToken"), "description": (
+                    "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
             }})
         self.schema(names.legal_moves, {
             "type": "object", "required": ["status", "to_act", "legal_moves"],
@@ -524,7 +549,10 @@ class _Builder:
             "type": "object",
             "required": ["player", "status", "to_act", "legal_moves", "view", "scores"],
             "properties": {"player": ref("PlayerId"), **progress, "view": ref(names.view),
-                           "scores": ref(names.scores)}})
+                           "scores": ref(names.scores),
+                           "seat_token": {**ref("SeatToken"), "description": (
+                               "Sealed mode, asked with the state: the player's seat token "
+                               "for this state.")}}})
 
     def _paths(self, game_id: str, engine: Engine, names: _GameNames,
                examples: dict[str, Example]) -> None:
@@ -561,11 +589,13 @@ class _Builder:
                       "Validates the move against the state and answers the outcome after it. "
                       "A refused move changes nothing. With `viewer`, the answer lists only "
                       "that player's legal moves, hides what only others may see in the "
-                      "events, and adds his `view`."),
+                      "events, and adds his `view` (and, sealed, his `seat_token`). A seat "
+                      "token is refused here (`seat_token_not_allowed`): the back end posts "
+                      "moves with the state."),
             "legal-moves": ("ListLegalMoves", names.legal_request, names.legal_moves, "200",
                             f"The legal moves of a {engine.name} state",
                             "Every move that may be posted now, for everyone or for one "
-                            "`player`."),
+                            "`player`; with a `seat_token`, its seat's only."),
             "validations": ("ValidateMove", names.validation_request, "Verdict", "200",
                             f"Would this {engine.name} move be accepted? (dry run)",
                             "Whether the move is legal in the state, without applying it: "
@@ -573,11 +603,13 @@ class _Builder:
                             "answers `legal: false` with the code and detail posting it would "
                             "give; under a house rule that punishes a wrong move instead of "
                             "refusing it, `legal: false` with `penalty: true`. A move that does "
-                            "not fit its schema is a `validation_error` problem, as when posted."),
+                            "not fit its schema is a `validation_error` problem, as when posted. "
+                            "With a `seat_token`, only its seat's moves (`not_your_seat`)."),
             "views": ("PlayerView", names.view_request, names.player_view, "200",
                       f"What one player of a {engine.name} match may see",
                       "The player's view of the state (own hand, public table, counts), with "
-                      "his legal moves."),
+                      "his legal moves. Asked with the state, sealed, it carries his "
+                      "`seat_token`; asked with a seat token, it is that seat's view."),
         }
         if engine.hint_levels:
             operations["hints"] = (
@@ -589,7 +621,7 @@ class _Builder:
                 "always gives the same hint. A bot is this call. Refused as "
                 "`hint_not_allowed` for a human playing other humans unless the match was "
                 "created with `hints_allowed`; `not_your_turn` when the player has no move "
-                "to make (a spectator never has).")
+                "to make (a spectator never has). With a `seat_token`, for its seat only.")
         for segment, (suffix, request, answer, status, summary, text) in operations.items():
             sent, answered = examples[segment]
             example_name = f"{game_id}-{segment}"
@@ -618,6 +650,13 @@ class _Builder:
         body["properties"]["state"] = {
             "oneOf": [ref(names.state), ref("SealedState")],
             "description": "Open mode: the state object; sealed mode: the token."}
+        if "seat_token" in body["properties"]:
+            body["properties"]["seat_token"] = {**ref("SeatToken"), "description": (
+                "Instead of `state`, from a player's device: the picture is of the token's "
+                "seat and no other.")}
+            body["description"] = ("Either `state` (from the game's back end) or `seat_token` "
+                                   "(from a player's device), never both; with `state`, "
+                                   "`player` is required.")
         return body
 
     def _picture_operation(self, game_id: str, operation_id: str, summary: str, text: str,
@@ -669,7 +708,8 @@ class _Builder:
             "The view of `/views` drawn: the player's hand, the table, every player's card "
             "count, score and titles, whose turn it is, and the `events` passed. It is drawn "
             "from the player's view only, so it never shows more than he may see; a "
-            "spectator's shows public information only.",
+            "spectator's shows public information only. With a `seat_token`, the picture of "
+            "its seat's view.",
             request, {f"{game_id}-view-image": {
                 "summary": "The example match's view, with its creation events",
                 "value": {**sent, "events": created["events"]}}},

@@ -31,7 +31,8 @@ def _picture(body: str | bytes, mimetype: str, filename: str) -> Response:
 
 @blueprint.post("/games/<game_id>/images/view")
 def view_image(game_id: str):
-    referee, engine, body, match, player = _with_state(game_id, "view_image", "player")
+    referee, engine, body, match, player = _with_state(game_id, "view_image", "player",
+                                                       named=True)
     state = match.state
     answer = player_view(engine, state, player, now=referee.clock())
     try:

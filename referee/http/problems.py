@@ -19,6 +19,11 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "invalid_options": (422, "The match options are not acceptable"),
     "invalid_state": (422, "The state breaks the rules of the game"),
     "tampered_state": (422, "The sealed state was not issued by this referee or was altered"),
+    "tampered_seat_token": (422, "The seat token was not issued by this referee for this "
+                                 "game, or was altered"),
+    "seat_token_expired": (403, "The seat token has expired"),
+    "not_your_seat": (403, "A seat token acts for its own seat and no other"),
+    "seat_token_not_allowed": (403, "A seat token does not serve here"),
     "illegal_move": (422, "The move is against the rules"),
     "not_your_turn": (409, "The player may not act now"),
     "game_over": (409, "The match has finished"),

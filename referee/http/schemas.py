@@ -54,6 +54,35 @@ class SeedField(fields.Field):
         return value
 
 
+# The longest life a seat token may be given, in seconds (30 days).
+MAX_SEAT_TTL = 30 * 24 * 3600
+
+
+def seat_ttl() -> StrictInteger:
+    return StrictInteger(validate=validate.Range(min=1, max=MAX_SEAT_TTL), metadata={
+        "description": "Sealed mode: the answer's `seat_token` stops being honoured this many "
+                       "seconds after it is issued (by the referee's clock). Without it, the "
+                       "token does not expire."})
+
+
+class StateOrSeat(Schema):
+    """A request that a player's device may send: the state (from the game's back end) or the
+    seat token the back end handed the device, never both."""
+
+    state = StateField()
+    seat_token = fields.String(metadata={
+        "description": "Sealed mode, from a player's device: the seat token the back end "
+                       "handed it. The request then acts as that token's seat and no other."})
+
+    @validates_schema
+    def _state_or_seat(self, data, **kwargs):
+        if "state" in data and "seat_token" in data:
+            raise ValidationError({"seat_token": ["Send the state or a seat token, not both."]})
+        if "state" not in data and "seat_token" not in data:
+            raise ValidationError({"state": ["Missing data for required field (or send "
+                                             "seat_token)."]})
+
+
 def player_id(max_length: int) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=max_length))
 
@@ -78,34 +107,33 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         hints_allowed = StrictBoolean(load_default=False, metadata={
             "description": "Whether the humans may ask for hints even when two or more humans "
                            "play; without it a human gets hints only when he plays bots alone."})
+        seat_token_ttl = seat_ttl()
 
     class PostMove(Schema):
         state = StateField(required=True)
         # The move's own schema checks its fields next; here it only has to be an object.
         move = fields.Dict(required=True)
         viewer = player_id(max_id)
+        seat_token_ttl = seat_ttl()
 
-    class LegalMoves(Schema):
-        state = StateField(required=True)
+    class LegalMoves(StateOrSeat):
         player = player_id(max_id)
 
-    class Validation(Schema):
-        state = StateField(required=True)
+    class Validation(StateOrSeat):
         # The move's own schema checks its fields next; here it only has to be an object.
         move = fields.Dict(required=True)
 
-    class View(Schema):
-        state = StateField(required=True)
-        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+    # With a state the player is required; with a seat token it is the token's (see app).
+    class View(StateOrSeat):
+        player = player_id(max_id)
+        seat_token_ttl = seat_ttl()
 
-    class Hint(Schema):
-        state = StateField(required=True)
-        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+    class Hint(StateOrSeat):
+        player = player_id(max_id)
         level = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
 
-    class ViewImage(Schema):
-        state = StateField(required=True)
-        player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
+    class ViewImage(StateOrSeat):
+        player = player_id(max_id)
         # Each is checked against the game's declared events when the picture is drawn.
         events = fields.List(fields.Dict(), load_default=list,
                              validate=validate.Length(max=max_items))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 MIN_KEY_LENGTH = 32
@@ -34,6 +35,27 @@ def state_keys(value: Any) -> list[str]:
     return keys
 
 
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+
+
+def cors_origins(value: Any) -> list[str]:
+    """The web origins allowed to call from a browser, from a comma-separated string or a
+    list: each `scheme://host[:port]` exactly as a browser sends it, or `*` for any. A path,
+    a trailing slash or a wildcard inside a name would never match a browser's `Origin`, so
+    it is refused at startup rather than silently ignored."""
+    if isinstance(value, str):
+        origins = [o.strip() for o in value.split(",") if o.strip()]
+    elif isinstance(value, (list, tuple)) and all(isinstance(o, str) for o in value):
+        origins = [o.strip() for o in value if o.strip()]
+    else:
+        raise ValueError("CORS_ORIGINS must be a comma-separated string or a list of strings")
+    bad = [o for o in origins if o != "*" and not ORIGIN.fullmatch(o)]
+    if bad:
+        raise ValueError(f"CORS_ORIGINS: {bad[0]!r} is not an origin (scheme://host[:port], "
+                         "or * for any)")
+    return origins
+
+
 def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
     env = dict(os.environ if env is None else env)
     return {
@@ -43,4 +65,5 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "MAX_PLAYER_ID_LENGTH": _int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
         "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
+        "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),
     }

@@ -124,3 +124,33 @@ def test_a_refusal_comes_back_as_a_typed_problem(python_client):
     problem = game.post(client=client, body=game.MoveRequest(state=outcome.state, move=score))
     assert isinstance(problem, game.Problem)
     assert problem.code == "illegal_move" and problem.rule == "roll_before_scoring"
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_phone_with_its_seat_token_asks_through_the_generated_client(python_client, game_id):
+    """The back end holds the state token; the phone, given only its seat token, lists its
+    legal moves, dry-runs one and sees its view, typed, and is refused anyone else's view."""
+    app = referee.create_app({"STATE_KEYS": SEALING_KEYS})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)})
+    game = GameClient(python_client, game_id)
+    engine = REGISTRY[game_id]
+    players = [f"p{i}" for i in range(engine.min_players)]
+    outcome = game.create(client=client, body=game.CreateRequest(
+        players=players, seed="phone", viewer=players[0]))
+    mover = outcome.to_act[0]
+    # The back end asks for the seat of whoever is to act, as it would for his phone.
+    seat = game.view(client=client, body=game.ViewRequest(state=outcome.state, player=mover))
+    assert isinstance(seat.seat_token, str) and isinstance(outcome.seat_token, str)
+    listed = game.legal(client=client, body=game.LegalMovesRequest(seat_token=seat.seat_token))
+    assert listed.legal_moves and {m.player for m in listed.legal_moves} == {mover}
+    verdict = game.validate(client=client, body=game.ValidationRequest(
+        seat_token=seat.seat_token, move=listed.legal_moves[0]))
+    assert verdict.legal is True
+    seen = game.view(client=client, body=game.ViewRequest(seat_token=seat.seat_token))
+    assert isinstance(seen.view, game.View) and seen.player == mover
+    assert seen.view.to_dict() == seat.view.to_dict()
+    other = next(p for p in players if p != mover)
+    refused = game.view(client=client, body=game.ViewRequest(seat_token=seat.seat_token,
+                                                             player=other))
+    assert isinstance(refused, game.Problem) and refused.code == "not_your_seat"

@@ -60,9 +60,18 @@ def test_the_traffic_of_whole_matches_fits_the_contract(game_id, sealed):
         move = random_move(engine, listed["legal_moves"], pick)
         assert client.post("validations", {"state": state, "move": move})["legal"]
         if step % 7 == 0:
-            client.post("views", {"state": state, "player": pick.choice(players + ["watcher"])})
+            seen = client.post("views", {"state": state,
+                                         "player": pick.choice(players + ["watcher"])})
             wrong = {**move, "player": "nobody"}
             client.post("moves", {"state": state, "move": wrong}, expect=409)
+            if sealed:
+                # What a phone sends and receives with its seat token fits the contract too.
+                seat = {"seat_token": outcome["seat_token"]}
+                client.post("legal-moves", seat)
+                client.post("views", seat)
+                client.post("views", {**seat, "player": "nobody"}, expect=403)
+                client.post("validations", {"seat_token": seen["seat_token"],
+                                            "move": {**move, "player": "nobody"}}, expect=403)
         outcome = client.post("moves", {"state": state, "move": move, "viewer": move["player"]})
     assert outcome["status"] == "finished"
     client.post("moves", {"state": outcome["state"], "move": move}, expect=409)

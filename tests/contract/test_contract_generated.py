@@ -95,3 +95,30 @@ def test_a_sealed_state_has_the_documented_form():
                                      json={"players": ["ann", "bob"]}).get_json()
     assert not problems("SealedState", created["state"])
     assert not problems("GeneralaDiceOutcome", created)
+
+
+def test_seat_tokens_are_typed_where_a_phone_sends_them_and_nowhere_else():
+    schemas = SPEC["components"]["schemas"]
+    app = referee.create_app({"STATE_KEYS": ["x" * 40]})
+    created = app.test_client().post("/v1/games/generala-dice/matches",
+                                     json={"players": ["ann", "bob"], "viewer": "ann"}).get_json()
+    assert not problems("SeatToken", created["seat_token"])
+    assert not problems("GeneralaDiceOutcome", created)
+    for game_id, engine in REGISTRY.items():
+        prefix = pascal(game_id)
+        asking = ["LegalMovesRequest", "ValidationRequest", "ViewRequest"]
+        asking += ["HintRequest"] if engine.hint_levels else []
+        for request in asking:
+            body = schemas[f"{prefix}{request}"]
+            assert body["properties"]["seat_token"]["$ref"].endswith("/SeatToken")
+            assert "state" not in body.get("required", [])
+        for request in ("MoveRequest", "CreateMatchRequest"):
+            assert "seat_token" not in schemas[f"{prefix}{request}"]["properties"]
+        for answer in ("Outcome", "PlayerView"):
+            assert schemas[f"{prefix}{answer}"]["properties"]["seat_token"]["$ref"].endswith(
+                "/SeatToken")
+    codes = {row["code"]: row["status"] for row in SPEC["x-error-codes"]}
+    assert codes["not_your_seat"] == codes["seat_token_not_allowed"] == 403
+    assert codes["seat_token_expired"] == 403 and codes["tampered_seat_token"] == 422
+    for segment in ("moves", "legal-moves", "validations", "views"):
+        assert "403" in operation(f"/v1/games/generala-dice/{segment}")["responses"]

@@ -116,4 +116,28 @@ async function empereur(): Promise<void> {
   console.log(wrong);
 }
 
-void Promise.all([generalaDice(), generalaCards(), huitAmericain(), empereur()]);
+// A phone holds only its seat token (its back end keeps the state token): it lists its
+// legal moves, dry-runs one and sees its view with that token alone.
+async function phone(seatToken: Schemas["SeatToken"]): Promise<void> {
+  const listed = await referee.POST("/v1/games/huit-americain/legal-moves", { body: { seat_token: seatToken } });
+  const mine: Schemas["HuitAmericainMove"][] = listed.data?.legal_moves ?? [];
+  for (const move of mine) {
+    const verdict = await referee.POST("/v1/games/huit-americain/validations", { body: { seat_token: seatToken, move } });
+    console.log(verdict.data?.legal, verdict.error?.code);
+  }
+  const seen = await referee.POST("/v1/games/huit-americain/views", { body: { seat_token: seatToken } });
+  const view: Schemas["HuitAmericainView"] | undefined = seen.data?.view;
+  console.log(view, seen.error?.code);
+  // @ts-expect-error: moves are posted by the back end, with the state; a seat token is no field of them
+  await referee.POST("/v1/games/huit-americain/moves", { body: { seat_token: seatToken, state: seatToken, move: mine[0] } });
+}
+
+async function backEnd(): Promise<void> {
+  const created = await referee.POST("/v1/games/huit-americain/matches", {
+    body: { players: ["ann", "bob"], viewer: "ann", seat_token_ttl: 3600 },
+  });
+  const seatToken: Schemas["SeatToken"] | undefined = created.data?.seat_token;
+  if (seatToken) await phone(seatToken);
+}
+
+void Promise.all([generalaDice(), generalaCards(), huitAmericain(), empereur(), backEnd()]);
