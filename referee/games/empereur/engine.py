@@ -336,45 +336,58 @@ def _next_stage(options: Options, after: int, roles, emperor: int | None):
 
 # == the mutable table used while applying a move =================================================
 class _Table:
-    """A working copy of a state for the length of one move: the state's fields as attributes,
-    held in a copy of its own field dict (hands, roles and gifts as lists, changed in place),
-    beside the player count and the events so far. Opening one is a dict copy and freezing
-    one another."""
-
-    __slots__ = ("__dict__", "n", "events")
-
-    # the fields a rule changes in place (lists while the table is open, tuples in a state)
-    _LISTS = ("hands", "roles", "gifts")
-    # and those a rule may replace by a list (a round's end): all tuples again in a state
-    _AS_TUPLES = _LISTS + ("previous_roles", "rounds_won", "rounds_lost", "points")
-
     def __init__(self, s: State):
-        fields = s.__dict__.copy()
-        fields["hands"] = list(s.hands)
-        fields["roles"] = list(s.roles)
-        fields["gifts"] = list(s.gifts)
-        self.__dict__ = fields
+        self.s = s
+        self.opts = s.options
+        self.players = s.players
         self.n = len(s.players)
+        self.step = s.step
+        self.round = s.round
+        self.phase = s.phase
+        self.dealer = s.dealer
+        # per player a tuple in hand order; stock, pile and pile_ranks are tuples too
+        self.hands = list(s.hands)
+        self.stock = s.stock
+        self.pile = s.pile
+        self.pile_ranks = s.pile_ranks
+        self.last_player = s.last_player
+        self.current = s.current
+        self.drawn = s.drawn
+        self.roles = list(s.roles)
+        self.previous_roles = s.previous_roles
+        self.gifts = list(s.gifts)
+        self.exchange_stage = s.exchange_stage
+        self.rounds_won = s.rounds_won  # tuples, made lists when a round ends
+        self.rounds_lost = s.rounds_lost
+        self.points = s.points
+        self.emperor = s.emperor
+        self.previous_emperor = s.previous_emperor
         self.events: list[Event] = []
 
     def freeze(self) -> State:
-        # Every field is in the dict, each value already checked by the rules that made it:
-        # the state is built as `State(...)` would build it, without its per-field setattr.
-        # A copy: the table may go on after a look at the state so far (a round's result).
-        fields = self.__dict__.copy()
-        for name in self._AS_TUPLES:
-            fields[name] = tuple(fields[name])
-        return _state_of(fields)
+        # Every field is set here, each value already checked by the rules that made it: the
+        # state is built as `State(...)` would build it, without its per-field setattr.
+        return _state_of({
+            "players": self.players, "options": self.opts, "seed": self.s.seed,
+            "step": self.step, "round": self.round, "phase": self.phase, "dealer": self.dealer,
+            "hands": tuple(self.hands), "stock": self.stock, "pile": self.pile,
+            "pile_ranks": self.pile_ranks, "last_player": self.last_player,
+            "current": self.current, "drawn": self.drawn, "roles": tuple(self.roles),
+            "previous_roles": tuple(self.previous_roles), "gifts": tuple(self.gifts),
+            "exchange_stage": self.exchange_stage, "rounds_won": tuple(self.rounds_won),
+            "rounds_lost": tuple(self.rounds_lost), "points": tuple(self.points),
+            "emperor": self.emperor, "previous_emperor": self.previous_emperor,
+        })
 
     # -- rounds ------------------------------------------------------------------------------
     def start_round(self, number: int) -> None:
         n = self.n
         self.round = number
         self.events.append({"type": "round_started", "round": number})
-        deck = standard_deck(jokers=self.options.jokers)
+        deck = standard_deck(jokers=self.opts.jokers)
         contenders = list(range(n))
         for _ in range(MAX_DEALER_DRAWS):
-            order = shuffled(deck, self.seed, self.step)
+            order = shuffled(deck, self.s.seed, self.step)
             self.step += 1
             draws = {k: order[t] for t, k in enumerate(contenders)}
             best = max(strength(c) for c in draws.values())
@@ -390,7 +403,7 @@ class _Table:
         self.dealer = contenders[0]
         self.events.append({"type": "dealer_chosen", "round": number,
                             "player": self.players[self.dealer]})
-        order = list(shuffled(deck, self.seed, self.step))
+        order = list(shuffled(deck, self.s.seed, self.step))
         self.step += 1
         hands: list[list[str]] = [[] for _ in range(n)]
         for t in range(HAND_SIZE * n):
@@ -408,7 +421,7 @@ class _Table:
         self.roles = [""] * n
         self.emperor = None
         self.drawn = False
-        stage, plan = (_next_stage(self.options, 0, self.previous_roles, self.previous_emperor)
+        stage, plan = (_next_stage(self.opts, 0, self.previous_roles, self.previous_emperor)
                        if number > 1 else (0, []))
         if plan:
             self.phase = "exchange"
@@ -421,7 +434,7 @@ class _Table:
         self.exchange_stage = stage
         self.gifts = plan
         self.events.append({"type": "exchange_started", "stage": stage,
-                            "exchange": _exchange_of(self.options, stage),
+                            "exchange": _exchange_of(self.opts, stage),
                             "gifts": self._gift_list()})
 
     def _gift_list(self) -> list[dict[str, str]]:
@@ -436,7 +449,7 @@ class _Table:
         self.events.append({"type": "turn", "player": self.players[self.current]})
 
     def end_round(self) -> None:
-        opts = self.options
+        opts = self.opts
         n = self.n
         won_role, lost_role = ("elect", "outcast") if opts.mirror else ("emperor", "subject")
         for i in range(n):
@@ -476,9 +489,9 @@ class _Table:
             self.start_round(self.round + 1)
 
     def _match_over(self) -> bool:
-        if self.options.elite:
-            return any(p >= self.options.target_points for p in self.points)
-        return self.round >= self.options.rounds
+        if self.opts.elite:
+            return any(p >= self.opts.target_points for p in self.points)
+        return self.round >= self.opts.rounds
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, i: int, count: int, reason: str) -> list[str]:
@@ -508,7 +521,7 @@ class _Table:
             return False
         kept = set(keep)
         moved = [c for k, c in enumerate(self.pile) if k not in kept]
-        self.stock = shuffled(moved, self.seed, self.step)
+        self.stock = shuffled(moved, self.s.seed, self.step)
         self.step += 1
         self.pile = tuple(self.pile[k] for k in keep)
         self.pile_ranks = tuple(self.pile_ranks[k] for k in keep)
@@ -586,7 +599,7 @@ class _Table:
         self.last_player = i
         p = self.players[i]
         self.events.append({"type": "cards_played", "player": p, "cards": cards, "rank": rank})
-        mirror = self.options.mirror
+        mirror = self.opts.mirror
         finished = not self.hands[i]
         joker = any(c[0] == "X" for c in cards)
         if finished and joker and mirror:
@@ -665,12 +678,12 @@ class _Table:
         # the card is told to the giver and the receiver only
         self.events.append({"type": "card_given", "player": players[g], "to": players[target],
                             "stage": self.exchange_stage,
-                            "exchange": _exchange_of(self.options, self.exchange_stage),
+                            "exchange": _exchange_of(self.opts, self.exchange_stage),
                             "private": {"players": [players[g], players[target]],
                                         "card": card}})
         if self.gifts:
             return
-        stage, plan = _next_stage(self.options, self.exchange_stage, self.previous_roles,
+        stage, plan = _next_stage(self.opts, self.exchange_stage, self.previous_roles,
                                   self.previous_emperor)
         if plan:
             self._open_stage(stage, plan)
