@@ -25,7 +25,8 @@ from . import caching, contract, explorer, metrics, observability, settings
 from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
                     wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
-from .schemas import envelope_schemas, load_move, move_schemas
+from .schemas import (envelope_schemas, envelope_structs, load_move, move_schemas,
+                      move_structs, typed_load)
 from .sealing import Sealer
 
 JSON = "application/json"
@@ -50,6 +51,10 @@ class Referee:
         self.envelopes = envelope_schemas(max_id, max_items)
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
+        # The hot path's typed decoders; what they refuse goes on to the schemas above.
+        self.typed_envelopes = envelope_structs(max_id)
+        self.typed_moves = {gid: move_structs(engine, max_id, max_items)
+                            for gid, engine in games.items()}
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],
@@ -206,7 +211,8 @@ def _load(referee: Referee, schema_name: str) -> dict[str, Any]:
         raise Problem("seat_token_not_allowed", "a seat token only asks about its seat (legal "
                       "moves, dry runs, views, hints): moves are posted by the game's back end "
                       "with the state token")
-    return referee.envelopes[schema_name].load(data)
+    typed = typed_load(referee.typed_envelopes.get(schema_name), data)
+    return typed if typed is not None else referee.envelopes[schema_name].load(data)
 
 
 # The requests a player's device may send with its seat token instead of the state.
@@ -221,6 +227,11 @@ def _game(referee: Referee, game_id: str) -> Engine:
 
 
 def _move(referee: Referee, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+    kind = move.get("type")
+    if type(kind) is str:
+        typed = typed_load(referee.typed_moves[game_id].get(kind), move)
+        if typed is not None:
+            return typed
     try:
         return load_move(referee.moves[game_id], move)
     except ValidationError as exc:
