@@ -1075,7 +1075,14 @@ def _deck(decks: int) -> tuple[str, ...]:
 
 
 def _combination_problems(opts: Options) -> list[str]:
+    return list(_judged_combination(opts))
+
+
+@functools.lru_cache(maxsize=256)
+def _judged_combination(opts: Options) -> tuple[str, ...]:
+    """What is wrong with how these options combine, judged once per options value (a
+    match's options never change, and every request of it posts them again)."""
     problems = table_problems(table_of(opts))
     if opts.on_the_fly and opts.decks != 2:
         problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
-    return problems
+    return tuple(problems)
