@@ -18,6 +18,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import statistics
 import sys
 import tempfile
 import time
@@ -165,13 +166,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(app_spec: str, port: int, workers: int, **extra_env: str) -> subprocess.Popen:
+def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
+          **extra_env: str) -> subprocess.Popen:
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
                THREADS=THREADS, REFEREE_LOG_LEVEL="WARNING")
     env.pop("REFEREE_STATE_KEYS", None)
     env.update(extra_env)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-                             app_spec], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                             app_spec], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.time() + 20
     while time.time() < deadline:
@@ -246,43 +248,51 @@ def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients
     return done / max(r[2] for r in results), errors
 
 
-def http_versus_echo(game_id: str, mode: str, port: int, echo_port: int, bodies: list[bytes],
-                     args, wrk: str | None) -> None:
-    """One line: the referee's moves endpoint against the echo of the same bodies."""
+def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: int,
+                     bodies: list[bytes], args, wrk: str | None) -> None:
+    """One line per referee (this tree's, and the baseline's when given): its moves endpoint
+    against the echo of the same bodies. Each round drives the echo and every referee in turn
+    (in a rotating order) for a short slice; the ratio is the median over the rounds of the
+    referee's rate over the echo's in the same round, so that load from elsewhere on a shared
+    machine weighs on both sides of each ratio alike."""
     path = f"/v1/games/{game_id}/moves"
-    # Echo and referee take turns in short slices and each keeps its best slice, so a
-    # burst of load from elsewhere on a shared machine does not decide the ratio.
-    echo_rate = ref_rate = 0.0
-    echo_errors = ref_errors = 0
-    p99 = "?"
-    slice_seconds = max(1.0, args.seconds / 3)
-    for _ in range(3):
-        if wrk:
-            e_rate, e_err, _ = wrk_rate(wrk, echo_port, "/echo", bodies, slice_seconds,
-                                        args.clients * 4)
-            r_rate, r_err, r_p99 = wrk_rate(wrk, port, path, bodies, slice_seconds,
-                                            args.clients * 4)
-        else:
-            e_rate, e_err = http_rate(echo_port, "/echo", bodies, slice_seconds, args.clients)
-            r_rate, r_err = http_rate(port, path, bodies, slice_seconds, args.clients)
-            r_p99 = "?"
-        echo_errors += e_err
-        ref_errors += r_err
-        echo_rate = max(echo_rate, e_rate)
-        if r_rate > ref_rate:
-            ref_rate, p99 = r_rate, r_p99
-    ratio = ref_rate / echo_rate
-    verdict = "meets" if ratio >= ECHO_RATIO_TARGET else "BELOW"
+    rounds = 5
+    slice_seconds = max(1.0, args.seconds / rounds)
+    sides = ["echo", *ports]
+    rates: dict[str, list[float]] = {side: [] for side in sides}
+    errors = dict.fromkeys(sides, 0)
+    p99s: dict[str, list[str]] = {side: [] for side in sides}
+    for k in range(rounds):
+        for side in sides[k % len(sides):] + sides[:k % len(sides)]:
+            port, target = (echo_port, "/echo") if side == "echo" else (ports[side], path)
+            if wrk:
+                rate, failed, p99 = wrk_rate(wrk, port, target, bodies, slice_seconds,
+                                             args.clients * 4)
+            else:
+                (rate, failed), p99 = http_rate(port, target, bodies, slice_seconds,
+                                                args.clients), "?"
+            rates[side].append(rate)
+            errors[side] += failed
+            p99s[side].append(p99)
     size = sum(map(len, bodies)) // len(bodies)
-    print(f"{game_id:16s} {mode:6s} referee {ref_rate:7,.0f} req/s (p99 {p99}), echo "
-          f"{echo_rate:7,.0f} req/s, ratio {ratio:.2f} ({verdict} the {ECHO_RATIO_TARGET} "
-          f"target); mean body {size} B; non-2xx {ref_errors}/{echo_errors}")
+    for side in ports:
+        ratio = statistics.median(r / e for r, e in zip(rates[side], rates["echo"]))
+        verdict = "meets" if ratio >= ECHO_RATIO_TARGET else "BELOW"
+        label = "" if side == "referee" else f" [{side}]"
+        print(f"{game_id:16s} {mode:6s} referee {statistics.median(rates[side]):7,.0f} req/s "
+              f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}), echo "
+              f"{statistics.median(rates['echo']):7,.0f} req/s, ratio {ratio:.2f} ({verdict} "
+              f"the {ECHO_RATIO_TARGET} target); mean body {size} B; non-2xx "
+              f"{errors[side]}/{errors['echo']}{label}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout whose referee is served and measured beside "
+                             "this one's in the HTTP section (before/after figures)")
     parser.add_argument("--http-only", action="store_true",
                         help="only the HTTP section (referee and echo side by side)")
     parser.add_argument("--workers", type=int, default=1)
@@ -323,19 +333,21 @@ def http_section(games: list[str], args) -> None:
     print(f"\n== HTTP under gunicorn ({args.workers} worker(s) of {THREADS} threads each, "
           f"{driver}), moves endpoint vs a bare Flask echo of the same bodies (same gunicorn "
           f"settings), open and sealed mode")
-    ref_port, sealed_port, echo_port = free_port(), free_port(), free_port()
-    referee = serve("referee:create_app()", ref_port, args.workers)
-    sealed_referee = serve("referee:create_app()", sealed_port, args.workers,
-                           REFEREE_STATE_KEYS=BENCH_KEY)
-    echo = serve("bench.echo_app:create_app()", echo_port, args.workers)
+    echo_port = free_port()
+    servers = [serve("bench.echo_app:create_app()", echo_port, args.workers)]
+    ports: dict[str, dict[str, int]] = {"open": {}, "sealed": {}}
+    trees = {"referee": ROOT, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
     try:
+        for name, root in trees.items():
+            for mode, keys in (("open", {}), ("sealed", {"REFEREE_STATE_KEYS": BENCH_KEY})):
+                port = ports[mode][name] = free_port()
+                servers.append(serve("referee:create_app()", port, args.workers, root, **keys))
         for game_id in games:
             open_bodies = payloads(game_id, 400)
-            for mode, port, bodies in (("open", ref_port, open_bodies),
-                                       ("sealed", sealed_port, sealed(game_id, open_bodies))):
-                http_versus_echo(game_id, mode, port, echo_port, bodies, args, wrk)
+            for mode, bodies in (("open", open_bodies), ("sealed", sealed(game_id, open_bodies))):
+                http_versus_echo(game_id, mode, ports[mode], echo_port, bodies, args, wrk)
     finally:
-        for proc in (referee, sealed_referee, echo):
+        for proc in servers:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=10)
 
