@@ -9,6 +9,7 @@ and anyone holding the revealed seed can recompute every outcome afterwards
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import secrets
@@ -28,8 +29,10 @@ def normalise_seed(seed: str | int | None) -> str:
     return str(seed)
 
 
+@functools.lru_cache(maxsize=1024)
 def commitment(seed: str) -> str:
-    """The public commitment published at creation: SHA-256 over the seed's UTF-8 bytes."""
+    """The public commitment published at creation: SHA-256 over the seed's UTF-8 bytes.
+    Every answer of a match carries it again, so the last ones made are remembered."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
