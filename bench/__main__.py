@@ -1,6 +1,7 @@
 """`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
 echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`).
+levels measured (`bench/generala.py`), the card games' hint levels against each other
+(`bench/hints.py`), and the cost of one chance event with the random source (`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -24,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import generala
+from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import Match, StateCodec
@@ -297,16 +298,18 @@ def main() -> None:
                         help="only the HTTP section (referee and echo side by side)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--hint-matches", type=int, default=1000,
+                        help="matches per pairing and table in the card games' hint tables")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     if not args.http_only:
-        in_process(games, args.seconds)
+        in_process(games, args.seconds, args.hint_matches)
     http_section(games, args)
 
 
-def in_process(games: list[str], seconds: float) -> None:
+def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
     print("\n== engine, in process (random matches, legal moves listed at every step; the "
           "player: referee.core.playout.random_move with the game's playout options)")
     for game_id in games:
@@ -317,6 +320,9 @@ def in_process(games: list[str], seconds: float) -> None:
               f"{ENGINE_TARGET:,} target); state bytes start {start}, largest {largest}, "
               f"end {end}")
 
+    print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
+    chance.report(args.seconds)
+
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "
               "in turns)")
@@ -325,6 +331,12 @@ def in_process(games: list[str], seconds: float) -> None:
     if "generala-dice" in games:
         print("\n== generala-dice hint levels (seeded self-play, the same games every run)")
         generala.report()
+
+    cards = tuple(g for g in hints.GAMES if g in games)
+    if cards:
+        print("\n== card games' hint levels (seeded matches, the same every run; win rate of the "
+              "stronger level, 95 % interval)")
+        hints.report(hint_matches, cards)
 
 
 def http_section(games: list[str], args) -> None:

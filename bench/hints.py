@@ -1,0 +1,110 @@
+"""The card games' hint levels, measured: `hard` against `medium` and `medium` against `easy`,
+head to head (two seats, each level in each seat half the time) and at a four-seat table (one
+seat of the stronger level, three of the weaker, its seat going round). Every match is played
+from a named seed, so every run plays the same matches; two processes share them. A win rate
+is the stronger level's share of the wins (a tie split), with a 95 % interval (Wilson).
+
+The `hard` measured is the one served: the same budget as `POST /v1/games/<game>/hints`.
+
+Run alone: `python -m bench.hints [--matches N] [--games id,id]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import time
+
+from referee.core.selfplay import play_match
+from referee.games import REGISTRY
+
+GAMES = ("generala-cards", "empereur", "huit-americain")
+# One match of each game as the bench plays it: a deal of Générala decides a two-player
+# match (four players play three deals); L'Empereur and Huit américain are played one round.
+BENCH_OPTIONS = {"generala-cards": {}, "empereur": {"mode": "normal", "rounds": 1},
+                 "huit-americain": {"target": 1}}
+PAIRINGS = (("hard", "medium"), ("medium", "easy"))
+# The margins the stronger level must show: its lower 95 % bound above the even share.
+EVEN = {2: 0.5, 4: 0.25}
+
+
+def seats(strong: str, weak: str, table: int, k: int) -> tuple[tuple[str, ...], int]:
+    seat = k % table
+    return tuple(strong if s == seat else weak for s in range(table)), seat
+
+
+def one_match(job: tuple[str, str, str, int, int]) -> float:
+    game_id, strong, weak, table, k = job
+    levels, seat = seats(strong, weak, table, k)
+    engine = REGISTRY[game_id]
+    shares = play_match(engine, levels, BENCH_OPTIONS[game_id],
+                        f"hints-bench-{game_id}-{strong}-{weak}-{table}-{k}")
+    return shares[seat]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
+            pool) -> tuple[float, float, float]:
+    jobs = [(game_id, strong, weak, table, k) for k in range(matches)]
+    shares = pool.map(one_match, jobs, chunksize=8)
+    wins = sum(shares)
+    low, high = wilson(wins, matches)
+    return wins / matches, low, high
+
+
+def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
+    """The median time of one hint over positions of seeded medium-played matches, in ms."""
+    engine = REGISTRY[game_id]
+    times: list[float] = []
+    k = 0
+    while len(times) < positions:
+        players = tuple(f"p{i}" for i in range(2 + k % 3))
+        state = engine.new_match(players, engine.resolve_options(BENCH_OPTIONS[game_id]),
+                                 f"hints-time-{k}", now=0.0)
+        k += 1
+        while not engine.is_finished(state) and len(times) < positions:
+            player = engine.to_act(state, now=0.0)[0]
+            mine = [m for m in engine.legal_moves(state, now=0.0) if m["player"] == player]
+            view = engine.view(state, player)
+            start = time.process_time()
+            engine.advise(view, mine, level)
+            times.append(time.process_time() - start)
+            state, _ = engine.apply(state, engine.advise(view, mine, "medium").move, now=0.0)
+    return 1000 * statistics.median(times)
+
+
+def report(matches: int = 1000, games: tuple[str, ...] = GAMES) -> None:
+    with multiprocessing.Pool(2) as pool:
+        for game_id in games:
+            p50 = hint_time(game_id)
+            print(f"{game_id}: hard hint p50 {p50:.1f} ms CPU over 200 positions")
+            for strong, weak in PAIRINGS:
+                for table in (2, 4):
+                    start = time.perf_counter()
+                    rate, low, high = measure(game_id, strong, weak, table, matches, pool)
+                    verdict = "beats" if low > EVEN[table] else "does NOT beat"
+                    label = "head to head" if table == 2 else f"one of {table} seats"
+                    print(f"  {strong:6s} vs {weak:6s} {label:16s} {matches:5d} matches: "
+                          f"win rate {100 * rate:5.1f} % [{100 * low:.1f}, {100 * high:.1f}] "
+                          f"(even {100 * EVEN[table]:.0f} %: {verdict}) "
+                          f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    report(args.matches, tuple(g for g in args.games.split(",") if g))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""Determinized Monte-Carlo search: the `hard` hint of the card games.
+
+A card player does not know the other hands nor the stock's order. The search samples whole
+states consistent with what he sees (the game's `determinize`: the unseen cards dealt at
+random into the places the view counts, with a fresh seed for later chance), plays each of
+his candidate moves in every sampled world, then plays on with a fast policy up to a horizon,
+and scores the end with the game's measure from his seat. The move with the best mean wins.
+
+Every candidate meets the same worlds and the same playout draws (common random numbers), so
+the comparison between moves is not drowned in the noise between worlds. The sampling source
+is seeded from the view (`seed_from_view`): the same view and moves give the same answer, and
+two states the player cannot tell apart give the same answer.
+
+A game brings a `CardSearch`: its determinizer, its playout policy, when a playout stops
+(the deal or round is over, or the horizon is reached) and how an end is worth to a seat.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Callable
+
+from .engine import Engine, Move
+from .hints import Advice, Alternative, seed_from_view
+
+NOW = 0.0  # the card games have no clock
+
+
+@dataclasses.dataclass(frozen=True)
+class CardSearch:
+    """What one game lends the search.
+
+    determinize(view, moves, rng): a full state consistent with the view.
+    playout(engine, state, moves, rng): the fast policy's move among `moves`.
+    settled(before, after): whether the playout has reached its end (the deal, the round).
+    value(world, state, player): what the playout's end `state` (or where the horizon cut it)
+      is worth to `player`, from the sampled `world` it started in; in [0, 1] for a share of
+      wins; larger is better.
+    worlds: sampled states per request; horizon: playout moves at most after the candidate.
+    """
+
+    determinize: Callable[[dict[str, Any], list[Move], random.Random], Any]
+    playout: Callable[[Engine, Any, list[Move], random.Random], Move]
+    settled: Callable[[Any, Any], bool]
+    value: Callable[[Any, Any, str], float]
+    measure: str
+    worlds: int
+    horizon: int
+    # The fewest worlds each candidate meets when there are many candidates.
+    least_worlds: int = 2
+    # The most playouts one request may run (worlds x candidates).
+    playouts: int = 10_000
+    # The moves worth searching among the legal ones (None: all of them); the default move
+    # is always among them.
+    shortlist: Callable[[list[Move]], list[Move]] | None = None
+    # How many standard errors better than the rules of thumb' move another must do to be
+    # chosen instead (when the game gives the search a default move).
+    confidence: float = 2.0
+
+
+def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidates: list[Move],
+             moves: list[Move], level: str = "hard") -> list[list[float]]:
+    """Each candidate's value in every sampled world (one list per candidate, the worlds in
+    the same order for all)."""
+    rng = random.Random(seed_from_view({"view": view, "moves": moves}, level))
+    worlds = max(search.least_worlds, min(search.worlds, search.playouts // len(candidates)))
+    values: list[list[float]] = [[] for _ in candidates]
+    player = view["you"]
+    for _ in range(worlds):
+        world = search.determinize(view, moves, rng)
+        playout_seed = rng.getrandbits(64)
+        for k, move in enumerate(candidates):
+            values[k].append(_playout(engine, search, world, move, player,
+                                      random.Random(playout_seed)))
+    return values
+
+
+def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
+             rng: random.Random) -> float:
+    state, _ = engine.apply(world, move, now=NOW)
+    for _ in range(search.horizon):
+        if search.settled(world, state) or engine.is_finished(state):
+            break
+        legal = engine.legal_moves(state, now=NOW)
+        if not legal:
+            break
+        state, _ = engine.apply(state, search.playout(engine, state, legal, rng), now=NOW)
+    return search.value(world, state, player)
+
+
+def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves: list[Move],
+                describe: Callable[[Move], str], default: Move | None = None,
+                alternatives: int = 3) -> Advice:
+    """The `hard` advice: the candidate with the best mean (ties to the first listed). With a
+    `default` (the game's rules of thumb), the search overrules it only with a move that does
+    better in the same sampled worlds by more than `confidence` standard errors of the
+    difference: a few dozen deals tell a clear difference, not a fine one."""
+    if len(moves) == 1:
+        only = moves[0]
+        return Advice(only, "none", None, f"{describe(only)}: the only legal move")
+    if search.shortlist is not None:
+        listed = search.shortlist(moves)
+        if default is not None and default not in listed:
+            listed = [default] + listed
+        candidates = listed
+    else:
+        candidates = moves
+    values = evaluate(engine, search, view, candidates, moves)
+    means = [sum(v) / len(v) for v in values]
+    moves = candidates
+    ranked = sorted(range(len(moves)), key=lambda k: (-means[k], k))
+    best = ranked[0]
+    if default is not None:
+        kept = moves.index(default)
+        better = [k for k in ranked if k != kept
+                  and clearly_better(values[k], values[kept], search.confidence)]
+        best = better[0] if better else kept
+        ranked.remove(best)
+        ranked.insert(0, best)
+    others = tuple(Alternative(moves[k], round(means[k], 6)) for k in ranked[1:alternatives + 1])
+    reason = f"{describe(moves[best])}: {worth(search.measure, means[best])} over the sampled deals"
+    if others:
+        reason += (f"; best other move, {describe(others[0].move)}: "
+                   f"{worth(search.measure, others[0].value)}")
+    return Advice(moves[best], search.measure, round(means[best], 6), reason, others)
+
+
+def clearly_better(these: list[float], those: list[float], confidence: float) -> bool:
+    """Whether `these` beat `those`, world by world, by more than `confidence` standard
+    errors of the mean difference."""
+    diffs = [a - b for a, b in zip(these, those)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean > confidence * (spread / n) ** 0.5
+
+
+def worth(measure: str, value: float) -> str:
+    if measure == "win_share":
+        return f"estimated share of wins {100 * value:.1f} %"
+    if measure == "expected_points":
+        return f"expected points {value:.1f}"
+    return f"{measure} {value:.3f}"
+
+
+def deal_unseen(unseen: list[str], sizes: list[int], rng: random.Random) -> list[list[str]]:
+    """The unseen cards shuffled and cut into consecutive places of the given sizes (the last
+    place takes whatever is left)."""
+    cards = sorted(unseen)
+    rng.shuffle(cards)
+    places, start = [], 0
+    for size in sizes:
+        places.append(cards[start:start + size])
+        start += size
+    if start < len(cards):
+        places[-1] = places[-1] + cards[start:]
+    return places
+
+
+def fewest_cards_share(hands, seat: int) -> float:
+    """Where a playout cut short by its horizon stands, for a game won by emptying the hand:
+    the share of the other players still holding cards who hold more than `seat` (ties count
+    half); 1 with an empty hand."""
+    mine = len(hands[seat])
+    if not mine:
+        return 1.0
+    holders = [len(h) for s, h in enumerate(hands) if s != seat and h]
+    if not holders:
+        return 0.0
+    return sum(1.0 if n > mine else 0.5 if n == mine else 0.0 for n in holders) / len(holders)

@@ -1,0 +1,182 @@
+"""Hints and bots for L'Empereur: `advise(view, moves, level)` (the engine's `advise`).
+
+Levels:
+  easy    a uniformly random legal move.
+  medium  a player's rules of thumb:
+          - go out when a play empties the hand without a joker (going out on a joker loses
+            the round);
+          - else lay the lowest rank that goes with natural cards, all of them at once (a
+            doubled rank also makes the next player draw), keeping twos and jokers for when
+            nothing else goes;
+          - with nothing natural to lay, draw; after drawing, lay the weakest play left
+            (a two before a joker) rather than pass, or pass;
+          - at an exchange, give the weakest card allowed.
+  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
+          random into the other hands and the stock (each as many as the view counts), every
+          legal move is played in each sampled round and the round played on by quick
+          rules-of-thumb players (a horizon cuts long rounds, then fewer cards than the others
+          counts as ahead); the search starts from the medium move and overrules it only with
+          a move that wins clearly more often ("win_share": the share of sampled rounds that
+          make the player Emperor, or in the Mirror modes that do not make him Outcast).
+
+A hint reads only the view and the moves: the other hands, the stock's order and the seed are
+never read, and the sampling is seeded from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from referee.core.cards import standard_deck
+from referee.core.engine import Move
+from referee.core.hints import Advice, seed_from_view
+from referee.core.search import CardSearch, best_advice, deal_unseen, fewest_cards_share
+
+from .bots import sensible_move
+from .engine import Empereur
+from .ranks import STRENGTH, sort_hand, strength
+from .state import Options, State
+
+LEVELS = ("easy", "medium", "hard")
+ENGINE = Empereur()
+PLAYOUT_WANDER = 0.1
+
+
+def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    if level not in LEVELS:
+        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
+    if level == "hard":
+        return best_advice(ENGINE, SEARCH, view, moves, describe,
+                           default=medium_move(view, moves)[0])
+    if level == "easy":
+        move = random.Random(seed_from_view(view, level)).choice(moves)
+        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
+    move, why = medium_move(view, moves)
+    return Advice(move, "none", None, f"{describe(move)}: {why}")
+
+
+def describe(move: Move) -> str:
+    kind = move["type"]
+    if kind == "play":
+        return f"lay {' '.join(move['cards'])} as {move['rank']}"
+    if kind == "give":
+        return f"give {move['card']} to {move['to']}"
+    return kind
+
+
+def _jokers(move: Move) -> int:
+    return sum(c[0] == "X" for c in move["cards"])
+
+
+def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
+    gifts = [m for m in moves if m["type"] == "give"]
+    if gifts:
+        return min(gifts, key=lambda m: (strength(m["card"]), m["card"])), \
+            "give the weakest card allowed"
+    plays = [m for m in moves if m["type"] == "play"]
+    held = len(view["hand"])
+    for m in plays:
+        if len(m["cards"]) == held and not _jokers(m):
+            return m, "go out without a joker"
+    natural = [m for m in plays if not _jokers(m) and m["rank"] != "2"]
+    if natural:
+        low = min(STRENGTH[m["rank"]] for m in natural)
+        return (max((m for m in natural if STRENGTH[m["rank"]] == low),
+                    key=lambda m: len(m["cards"])),
+                "lay the lowest rank, all of it, keeping twos and jokers")
+    other = next(m for m in moves if m["type"] in ("draw", "pass"))
+    if other["type"] == "draw" or not plays:
+        return other, "nothing natural to lay: draw" if other["type"] == "draw" else \
+            "nothing to lay: pass"
+    return (min(plays, key=lambda m: (_jokers(m), STRENGTH[m["rank"]])),
+            "after drawing, lay the weakest play left rather than pass")
+
+
+# -- the search's part -----------------------------------------------------------------------
+def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
+    """A round consistent with the view: the cards neither in the hand nor on the pile,
+    shuffled into the other hands and the stock, as many as the view counts."""
+    options = Options(jokers=view["jokers"], mode=view["mode"], rounds=view["rounds"],
+                      target_points=view["target_points"])
+    players = tuple(view["players"])
+    seat = {p: s for s, p in enumerate(players)}
+    me = seat[view["you"]]
+    pile = [p["card"] for p in view["pile"]]
+    unseen = list((Counter(standard_deck(jokers=options.jokers)) - Counter(view["hand"])
+                   - Counter(pile)).elements())
+    others = [s for s in range(len(players)) if s != me]
+    places = deal_unseen(unseen, [view["hand_counts"][players[s]] for s in others]
+                         + [view["stock_count"]], rng)
+    hands: list[tuple[str, ...]] = [()] * len(players)
+    hands[me] = tuple(view["hand"])
+    for s, cards in zip(others, places):
+        hands[s] = sort_hand(cards)
+
+    def index(player: str | None) -> int | None:
+        return None if player is None else seat[player]
+
+    playing = view["phase"] == "play"
+    return State(
+        players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
+        round=view["round"], phase=view["phase"], dealer=seat[view["dealer"]],
+        hands=tuple(hands), stock=tuple(places[-1]), pile=tuple(pile),
+        pile_ranks=tuple(p["rank"] for p in view["pile"]),
+        last_player=index(view["last_player"]),
+        # Outside the play the seat to the dealer's left is current, as the deal left it.
+        current=seat[view["current"]] if playing else (seat[view["dealer"]] + 1) % len(players),
+        drawn=view["drawn"],
+        roles=tuple(view["roles"][p] or "" for p in players),
+        previous_roles=tuple(view["previous_roles"][p] or "" for p in players),
+        gifts=tuple((seat[g["from"]], seat[g["to"]]) for g in view["gifts_due"]),
+        exchange_stage=view["exchange_stage"],
+        rounds_won=tuple(view["rounds_won"][p] for p in players),
+        rounds_lost=tuple(view["rounds_lost"][p] for p in players),
+        points=tuple(view["points"][p] for p in players),
+        emperor=index(view["emperor"]), previous_emperor=index(view["previous_emperor"]))
+
+
+def shortlist(moves: list[Move]) -> list[Move]:
+    """The moves a player weighs: drawing or passing, and for each rank the plays of natural
+    cards only (one, or all he holds) or of a single joker alone; more jokers in one play are
+    left to the rules of thumb."""
+    kept = [m for m in moves if m["type"] != "play"
+            or (not _jokers(m) and len(m["cards"]) in (1, max_naturals(moves, m["rank"])))]
+    return kept[:SHORTLIST]
+
+
+def max_naturals(moves: list[Move], rank: str) -> int:
+    return max(len(m["cards"]) for m in moves
+               if m["type"] == "play" and m["rank"] == rank and not _jokers(m))
+
+
+SHORTLIST = 8
+
+
+def playout(engine: Empereur, state: State, moves: list[Move], rng: random.Random) -> Move:
+    return sensible_move(engine, state, rng, PLAYOUT_WANDER, moves)
+
+
+def settled(before: State, after: State) -> bool:
+    return after.round != before.round or after.phase == "finished"
+
+
+def value(world: State, state: State, player: str) -> float:
+    """A round played out: 1 when it made the player Emperor (in the Mirror modes: when it did
+    not make him Outcast), else 0; a round cut short by the horizon: how his card count
+    compares with the others'."""
+    seat = state.players.index(player)
+    if not settled(world, state):
+        return fewest_cards_share(state.hands, seat)
+    ended_now = state.round == world.round
+    roles = state.roles if ended_now else state.previous_roles
+    if state.options.mirror:
+        return 0.0 if roles[seat] == "outcast" else 1.0
+    emperor = state.emperor if ended_now else state.previous_emperor
+    return 1.0 if emperor == seat else 0.0
+
+
+SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+                    measure="win_share", worlds=16, horizon=30, playouts=64, confidence=2.0,
+                    shortlist=shortlist)

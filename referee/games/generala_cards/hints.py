@@ -1,0 +1,136 @@
+"""Hints and bots for Générala (cards): `advise(view, moves, level)` (the engine's `advise`).
+
+Levels:
+  easy    a uniformly random legal move.
+  medium  a player's rules of thumb:
+          - leading, lay the highest card of the longest suit held (jokers last): a trick won
+            is a trick led again, and a long suit is the one the others run out of first, so
+            they must refuse and take a card back;
+          - following, lay the lowest card that beats the trick if one does, else the lowest
+            card of the suit (the high cards are kept to win later tricks);
+          - unable to follow, lay a joker rather than refuse (refusing adds a card to the
+            hand); refusing, take the trick's highest card, which wins a later trick.
+  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
+          random into the other hands (each as many cards as the view counts) and the
+          discards, every legal move is played in each sampled deal and the deal played out
+          at random to its end; the move that most often keeps the player from losing the deal
+          wins ("win_share": the share of sampled deals he does not lose).
+
+A hint reads only the view and the moves: the other hands, the discards and the seed are
+never read, and the sampling is seeded from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from referee.core.engine import Move
+from referee.core.hints import Advice, seed_from_view
+from referee.core.search import CardSearch, best_advice, deal_unseen, fewest_cards_share
+
+from .engine import DECK, STRENGTH, GeneralaCards
+from .state import Options, Play, State
+
+LEVELS = ("easy", "medium", "hard")
+ENGINE = GeneralaCards()
+
+
+def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    if level not in LEVELS:
+        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
+    if level == "hard":
+        return best_advice(ENGINE, SEARCH, view, moves, describe)
+    if level == "easy":
+        move = random.Random(seed_from_view(view, level)).choice(moves)
+        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
+    move, why = medium_move(view["hand"], view["trick"], moves)
+    return Advice(move, "none", None, f"{describe(move)}: {why}")
+
+
+def describe(move: Move) -> str:
+    if move["type"] == "play":
+        return f"lay {move['card']}"
+    return f"refuse, taking {move['take']}"
+
+
+def medium_move(hand: list[str], trick: list[dict[str, str]], moves: list[Move]) -> tuple[Move, str]:
+    plays = [m for m in moves if m["type"] == "play"]
+    refusals = [m for m in moves if m["type"] == "refuse"]
+    if not trick:
+        suits = Counter(c[1] for c in hand if c[0] != "X")
+        naturals = [m for m in plays if m["card"][0] != "X"]
+        if naturals:
+            move = max(naturals, key=lambda m: (suits[m["card"][1]], STRENGTH[m["card"]]))
+            return move, "lead the highest card of the longest suit"
+        return plays[0], "lead what is left"
+    best = max(STRENGTH[t["card"]] for t in trick)
+    naturals = [m for m in plays if m["card"][0] != "X"]
+    if naturals and not refusals and trick[0]["card"][0] != "X":
+        winners = [m for m in naturals if STRENGTH[m["card"]] > best]
+        if winners:
+            return (min(winners, key=lambda m: STRENGTH[m["card"]]),
+                    "follow with the lowest card that wins the trick, to lead the next")
+        return (min(naturals, key=lambda m: STRENGTH[m["card"]]),
+                "follow low: the trick is lost, keep the high cards")
+    if plays and refusals:
+        return plays[0], "unable to follow: a joker rather than a card taken back"
+    if refusals:
+        return (max(refusals, key=lambda m: STRENGTH[m["take"]]),
+                "unable to follow: take back the trick's strongest card")
+    low = [m for m in plays if m["card"][0] != "X"] or plays
+    return min(low, key=lambda m: STRENGTH[m["card"]]), "after a joker lead, shed a low card"
+
+
+# -- the search's part -----------------------------------------------------------------------
+def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
+    """A deal consistent with the view: the cards neither in the hand nor on the table,
+    shuffled into the other hands (their counts are public) and the discards."""
+    players = tuple(view["players"])
+    me = players.index(view["you"])
+    on_table = [t["card"] for t in view["trick"]]
+    seen = Counter(view["hand"]) + Counter(on_table)
+    unseen = list((Counter(DECK) - seen).elements())
+    others = [s for s in range(len(players)) if s != me]
+    places = deal_unseen(unseen, [view["cards"][players[s]] for s in others] + [0], rng)
+    hands = [()] * len(players)
+    hands[me] = tuple(view["hand"])
+    for s, cards in zip(others, places):
+        hands[s] = tuple(cards)
+    options = Options(**view["options"])
+    first_lead = None
+    if options.lead_last_dealt_card and not on_table and len(moves) == 1 and \
+            moves[0]["type"] == "play":
+        first_lead = moves[0]["card"]
+    seat = {p: s for s, p in enumerate(players)}
+    return State(players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
+                 deal=view["deal"], dealer=seat[view["dealer"]], hands=tuple(hands),
+                 trick=tuple(Play(seat[t["player"]], t["card"]) for t in view["trick"]),
+                 leader=seat[view["leader"]], current=seat[view["to_act"]],
+                 discards=tuple(places[-1]),
+                 eliminated=tuple(view["out_of_match"].get(p, 0) for p in players),
+                 first_lead=first_lead)
+
+
+def playout(engine: GeneralaCards, state: State, moves: list[Move], rng: random.Random) -> Move:
+    return moves[int(rng.random() * len(moves))]
+
+
+def settled(before: State, after: State) -> bool:
+    return after.deal != before.deal
+
+
+def value(world: State, state: State, player: str) -> float:
+    """1 when the player did not lose the deal, 0 when he did; a deal cut short by the
+    horizon counts the share of the other holders with more cards than he has (ties half)."""
+    seat = state.players.index(player)
+    if state.eliminated[seat]:
+        return 0.0
+    if state.deal != world.deal or state.current == -1:
+        return 1.0
+    return fewest_cards_share(state.hands, seat)
+
+
+SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+                    measure="win_share", worlds=12, horizon=40, playouts=48)

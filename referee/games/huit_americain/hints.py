@@ -1,0 +1,185 @@
+"""Hints and bots for Huit américain: `advise(view, moves, level)` (the engine's `advise`).
+
+Levels:
+  easy    a uniformly random legal move.
+  medium  a player's rules of thumb:
+          - say "Contre-carte" whenever an opponent forgot "Carte" (he draws two), and always
+            say "Carte" when laying the next-to-last card;
+          - under an attack, pass it on or stop it with a card if one is held, else draw;
+          - lay rather than draw, and among the cards that may be laid keep the wild ones (8s,
+            jokers) for when nothing else goes, prefer a card whose suit stays longest in the
+            hand (the next turns follow it), then the one that costs most points if held at the
+            end of the round;
+          - a card that names a suit names the suit held most; a card aimed at a player aims at
+            the one holding fewest cards; a card given away is the costliest one.
+  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
+          random into the other hands, the stock and the pile under its top (each as many as
+          the view counts), every legal move is played in each sampled deal, the round played
+          on at random (a horizon cuts long ones, then fewer cards than the others counts as
+          ahead), and the move with the best share of rounds won is chosen ("win_share": the
+          round's lowest penalty wins, ties shared).
+
+A hint reads only the view and the moves: the other hands, the stock's order and the seed are
+never read, and the sampling is seeded from the view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from referee.core.cards import standard_deck
+from referee.core.engine import Move
+from referee.core.hints import Advice, seed_from_view
+from referee.core.search import CardSearch, best_advice, deal_unseen
+
+from .engine import HuitAmericain
+from .rules import rules_of
+from .state import OVER, Options, State
+
+LEVELS = ("easy", "medium", "hard")
+ENGINE = HuitAmericain()
+
+
+def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    if level not in LEVELS:
+        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
+    if level == "hard":
+        return best_advice(ENGINE, SEARCH, view, moves, describe,
+                           default=medium_move(view, moves)[0])
+    if level == "easy":
+        move = random.Random(seed_from_view(view, level)).choice(moves)
+        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
+    move, why = medium_move(view, moves)
+    return Advice(move, "none", None, f"{describe(move)}: {why}")
+
+
+def describe(move: Move) -> str:
+    kind = move["type"]
+    if kind in ("lay", "lay_out_of_turn"):
+        text = f"lay {move['card']}"
+        if "suit" in move:
+            text += f" naming {move['suit']}"
+        if "target" in move:
+            text += f" aimed at {move['target']}"
+        if move.get("announce"):
+            text += ", saying \"Carte\""
+        return text + (" out of turn" if kind == "lay_out_of_turn" else "")
+    if kind == "give":
+        return f"give {move['card']}"
+    return {"draw": "draw", "pass": "pass", "challenge": "say \"Contre-carte\""}[kind]
+
+
+def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
+    counts = view["hand_counts"]
+    fewest = min((n, p) for p, n in counts.items() if p != view["you"])[1]
+    return rules_of_thumb(rules_of(Options(**view["options"])), view["hand"], view["phase"],
+                          fewest, moves)
+
+
+def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str, fewest: str,
+                   moves: list[Move]) -> tuple[Move, str]:
+    """The medium player's move among `moves` (his own), and why."""
+    by_type: dict[str, list[Move]] = {}
+    for m in moves:
+        by_type.setdefault(m["type"], []).append(m)
+    if "challenge" in by_type:
+        return by_type["challenge"][0], "an opponent forgot \"Carte\": he draws two"
+    if "give" in by_type:
+        return (max(by_type["give"], key=lambda m: rules.points[m["card"][0]]),
+                "give away the card that costs most")
+    lays = by_type.get("lay", []) + by_type.get("lay_out_of_turn", [])
+    if any(m.get("announce") for m in lays):
+        lays = [m for m in lays if m.get("announce")]
+    if not lays:
+        other = by_type.get("draw") or by_type.get("pass") or moves
+        return other[0], "nothing to lay"
+    if phase == "attack":
+        return lays[0], "pass the attack on rather than draw"
+    wild_ranks = rules.wild | rules.special
+    suits = Counter(c[1] for c in hand if c[0] not in wild_ranks)
+    points = rules.points
+
+    def preference(m: Move) -> tuple:
+        card = m["card"]
+        wild = card[0] in wild_ranks
+        stays = suits[card[1]] - (not wild)
+        named = suits[m["suit"]] if "suit" in m else 0
+        return (not wild, stays, points[card[0]], named, m.get("target") == fewest)
+
+    move = max(lays, key=preference)
+    why = ("keep the wild cards, follow with the suit held longest and shed the costliest card"
+           if move["card"][0] not in wild_ranks else "only a wild card goes")
+    return move, why
+
+
+# -- the search's part -----------------------------------------------------------------------
+def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
+    """A round consistent with the view: the cards neither in the hand nor on top of the pile,
+    shuffled into the other hands, the stock and the pile under the top, as many as counted."""
+    options = Options(**view["options"])
+    players = tuple(view["players"])
+    seat = {p: s for s, p in enumerate(players)}
+    me = seat[view["you"]]
+    deck = Counter(standard_deck(jokers=2, decks=options.decks))
+    unseen = list((deck - Counter(view["hand"]) - Counter([view["top"]])).elements())
+    others = [s for s in range(len(players)) if s != me]
+    sizes = [view["hand_counts"][players[s]] for s in others]
+    places = deal_unseen(unseen, sizes + [view["stock_count"], view["pile_count"] - 1], rng)
+    hands: list[tuple[str, ...]] = [()] * len(players)
+    hands[me] = tuple(view["hand"])
+    for s, cards in zip(others, places):
+        hands[s] = tuple(cards)
+    stock, under = places[-2], places[-1]
+    return State(
+        players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
+        round=view["round"], hands=tuple(hands), stock=tuple(stock),
+        pile=tuple(under) + (view["top"],), suit=view["suit"], rank=view["rank"],
+        current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
+        attack=view["attack"], passes=view["passes"],
+        unannounced=seat[view["unannounced"]] if view["unannounced"] else -1,
+        totals=tuple(view["totals"][p] for p in players), round_points=(0,) * len(players),
+        give_to=seat[view["give_to"]] if view["give_to"] else -1, give_left=view["give_left"])
+
+
+def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.Random) -> Move:
+    """The medium player's rules of thumb for whoever is in turn, one move in ten at random:
+    the sampled opponents play like people, not like dice."""
+    if rng.random() < PLAYOUT_WANDER:
+        return moves[int(rng.random() * len(moves))]
+    seat = state.current
+    player = state.players[seat]
+    mine = [m for m in moves if m["player"] == player] or moves
+    fewest = min(range(len(state.players)),
+                 key=lambda s: (s == seat, len(state.hands[s])))
+    return rules_of_thumb(rules_of(state.options), state.hands[seat], state.phase,
+                          state.players[fewest], mine)[0]
+
+
+PLAYOUT_WANDER = 0.1
+
+
+def settled(before: State, after: State) -> bool:
+    return after.round != before.round or after.phase == OVER
+
+
+def value(world: State, state: State, player: str) -> float:
+    """A round played out: 1 for the lowest penalty (shared when tied), else 0; a round cut
+    short by the horizon: the share of the others whose hands cost more than his (ties
+    half), as a blocked round is decided."""
+    seat = state.players.index(player)
+    if settled(world, state):
+        points = state.round_points
+        low = min(points)
+        return 1 / points.count(low) if points[seat] == low else 0.0
+    costs = rules_of(state.options).points
+    held = [sum(costs[c[0]] for c in hand) for hand in state.hands]
+    mine = held[seat]
+    others = [x for s, x in enumerate(held) if s != seat]
+    return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
+
+
+SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+                    measure="win_share", worlds=32, horizon=60, playouts=128,
+                    confidence=2.0)
