@@ -321,7 +321,7 @@ def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
               f"end {end}")
 
     print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
-    chance.report(args.seconds)
+    chance.report(seconds)
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "
