@@ -8,7 +8,7 @@ import sys
 import tempfile
 
 from gunicorn.glogging import Logger
-from pythonjsonlogger.json import JsonFormatter
+from pythonjsonlogger.msgspec import MsgspecFormatter
 
 # Prometheus: every worker writes its metrics to files in one directory, which must be set
 # before prometheus-client is first imported (the application imports it). A directory left
@@ -43,16 +43,17 @@ loglevel = os.environ.get("REFEREE_LOG_LEVEL", "info").lower()
 
 
 class JsonLines(Logger):
-    """Gunicorn's own lines and the referee's, one JSON object a line (python-json-logger),
+    """Gunicorn's own lines and the referee's, one JSON object a line (python-json-logger's msgspec formatter),
     with the fields referee.http.observability writes. gunicorn's handlers get the JSON
     formatter; a `logconfig_dict` would do the same but turns gunicorn's access log on for
     every request (its atoms cost about 100 us of CPU each) even when ACCESS_LOG is unset."""
 
     def setup(self, cfg):
         super().setup(cfg)
-        formatter = JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s",
-                                  rename_fields={"asctime": "time", "levelname": "level",
-                                                 "name": "logger"})
+        # The same formatter as referee.http.observability.json_formatter.
+        formatter = MsgspecFormatter("%(asctime)s %(levelname)s %(name)s %(message)s",
+                                     rename_fields={"asctime": "time", "levelname": "level",
+                                                    "name": "logger"})
         for log in (self.error_log, self.access_log):
             for handler in log.handlers:
                 handler.setFormatter(formatter)

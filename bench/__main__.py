@@ -19,6 +19,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import statistics
 import sys
 import tempfile
 import time
@@ -28,6 +29,7 @@ from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import Match, StateCodec
+from referee.http.sealing import Sealer
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
@@ -35,6 +37,11 @@ NOW = 1_000_000.0
 # Huit américain against RLCard's UNO measured in the same process.
 ENGINE_TARGET = 100_000  # moves per second, legal moves listed at every step
 UNO_RATIO_TARGET = 1.5
+ECHO_RATIO_TARGET = 0.9  # the move endpoint's req/s over the bare echo's, open and sealed
+# The sealed-mode bench key (any key of 32 characters or more; never one in use).
+BENCH_KEY = "bench-sealing-key-of-at-least-32-characters"
+# The gunicorn settings both servers run with: the referee's defaults (gunicorn.conf.py).
+THREADS = "2"
 
 
 def random_match(engine, players: int, seed: int):
@@ -141,18 +148,33 @@ def payloads(game_id: str, count: int) -> list[bytes]:
     return bodies[:count]
 
 
+def sealed(game_id: str, bodies: list[bytes]) -> list[bytes]:
+    """The same requests with each state sealed under BENCH_KEY, as a sealed referee takes
+    them."""
+    engine = REGISTRY[game_id]
+    codec = StateCodec(Sealer([BENCH_KEY]))
+    out = []
+    for body in bodies:
+        data = json.loads(body)
+        data["state"] = codec.dump(engine, StateCodec(None).load_match(engine, data["state"]))
+        out.append(json.dumps(data).encode())
+    return out
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def serve(app_spec: str, port: int, workers: int, **extra_env: str) -> subprocess.Popen:
+def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
+          **extra_env: str) -> subprocess.Popen:
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
-               REFEREE_LOG_LEVEL="WARNING", **extra_env)
+               THREADS=THREADS, REFEREE_LOG_LEVEL="WARNING")
     env.pop("REFEREE_STATE_KEYS", None)
+    env.update(extra_env)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-                             app_spec], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                             app_spec], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.time() + 20
     while time.time() < deadline:
@@ -227,10 +249,53 @@ def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients
     return done / max(r[2] for r in results), errors
 
 
+def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: int,
+                     bodies: list[bytes], args, wrk: str | None) -> None:
+    """One line per referee (this tree's, and the baseline's when given): its moves endpoint
+    against the echo of the same bodies. Each round drives the echo and every referee in turn
+    (in a rotating order) for a short slice; the ratio is the median over the rounds of the
+    referee's rate over the echo's in the same round, so that load from elsewhere on a shared
+    machine weighs on both sides of each ratio alike."""
+    path = f"/v1/games/{game_id}/moves"
+    rounds = 5
+    slice_seconds = max(1.0, args.seconds / rounds)
+    sides = ["echo", *ports]
+    rates: dict[str, list[float]] = {side: [] for side in sides}
+    errors = dict.fromkeys(sides, 0)
+    p99s: dict[str, list[str]] = {side: [] for side in sides}
+    for k in range(rounds):
+        for side in sides[k % len(sides):] + sides[:k % len(sides)]:
+            port, target = (echo_port, "/echo") if side == "echo" else (ports[side], path)
+            if wrk:
+                rate, failed, p99 = wrk_rate(wrk, port, target, bodies, slice_seconds,
+                                             args.clients * 4)
+            else:
+                (rate, failed), p99 = http_rate(port, target, bodies, slice_seconds,
+                                                args.clients), "?"
+            rates[side].append(rate)
+            errors[side] += failed
+            p99s[side].append(p99)
+    size = sum(map(len, bodies)) // len(bodies)
+    for side in ports:
+        ratio = statistics.median(r / e for r, e in zip(rates[side], rates["echo"]))
+        verdict = "meets" if ratio >= ECHO_RATIO_TARGET else "BELOW"
+        label = "" if side == "referee" else f" [{side}]"
+        print(f"{game_id:16s} {mode:6s} referee {statistics.median(rates[side]):7,.0f} req/s "
+              f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}), echo "
+              f"{statistics.median(rates['echo']):7,.0f} req/s, ratio {ratio:.2f} ({verdict} "
+              f"the {ECHO_RATIO_TARGET} target); mean body {size} B; non-2xx "
+              f"{errors[side]}/{errors['echo']}{label}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout whose referee is served and measured beside "
+                             "this one's in the HTTP section (before/after figures)")
+    parser.add_argument("--http-only", action="store_true",
+                        help="only the HTTP section (referee and echo side by side)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument("--hint-matches", type=int, default=1000,
@@ -239,10 +304,16 @@ def main() -> None:
     games = [g for g in args.games.split(",") if g]
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if not args.http_only:
+        in_process(games, args.seconds, args.hint_matches)
+    http_section(games, args)
+
+
+def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
     print("\n== engine, in process (random matches, legal moves listed at every step; the "
           "player: referee.core.playout.random_move with the game's playout options)")
     for game_id in games:
-        rate, matches = engine_rate(REGISTRY[game_id], args.seconds)
+        rate, matches = engine_rate(REGISTRY[game_id], seconds)
         start, largest, end = state_sizes(REGISTRY[game_id])
         verdict = "meets" if rate >= ENGINE_TARGET else "BELOW"
         print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches ({verdict} the "
@@ -250,12 +321,12 @@ def main() -> None:
               f"end {end}")
 
     print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
-    chance.report(args.seconds)
+    chance.report(seconds)
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "
               "in turns)")
-        versus_uno(args.seconds)
+        versus_uno(seconds)
 
     if "generala-dice" in games:
         print("\n== generala-dice hint levels (seeded self-play, the same games every run)")
@@ -265,49 +336,30 @@ def main() -> None:
     if cards:
         print("\n== card games' hint levels (seeded matches, the same every run; win rate of the "
               "stronger level, 95 % interval)")
-        hints.report(args.hint_matches, cards)
+        hints.report(hint_matches, cards)
 
+
+def http_section(games: list[str], args) -> None:
     wrk = ensure_wrk()
     driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"
-    print(f"\n== HTTP under gunicorn ({args.workers} worker(s), {driver}), moves endpoint vs a "
-          "bare Flask echo of the same payloads")
-    ref_port, echo_port = free_port(), free_port()
-    referee = serve("referee:create_app()", ref_port, args.workers)
-    echo = serve("bench.echo_app:create_app()", echo_port, args.workers)
+    print(f"\n== HTTP under gunicorn ({args.workers} worker(s) of {THREADS} threads each, "
+          f"{driver}), moves endpoint vs a bare Flask echo of the same bodies (same gunicorn "
+          f"settings), open and sealed mode")
+    echo_port = free_port()
+    servers = [serve("bench.echo_app:create_app()", echo_port, args.workers)]
+    ports: dict[str, dict[str, int]] = {"open": {}, "sealed": {}}
+    trees = {"referee": ROOT, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
     try:
+        for name, root in trees.items():
+            for mode, keys in (("open", {}), ("sealed", {"REFEREE_STATE_KEYS": BENCH_KEY})):
+                port = ports[mode][name] = free_port()
+                servers.append(serve("referee:create_app()", port, args.workers, root, **keys))
         for game_id in games:
-            bodies = payloads(game_id, 400)
-            path = f"/v1/games/{game_id}/moves"
-            # Echo and referee take turns in short slices and each keeps its best slice, so a
-            # burst of load from elsewhere on a shared machine does not decide the ratio.
-            echo_rate = ref_rate = 0.0
-            echo_errors = ref_errors = 0
-            p99 = "?"
-            slice_seconds = max(1.0, args.seconds / 3)
-            for _ in range(3):
-                if wrk:
-                    e_rate, e_err, _ = wrk_rate(wrk, echo_port, "/echo", bodies, slice_seconds,
-                                                args.clients * 4)
-                    r_rate, r_err, r_p99 = wrk_rate(wrk, ref_port, path, bodies, slice_seconds,
-                                                    args.clients * 4)
-                else:
-                    e_rate, e_err = http_rate(echo_port, "/echo", bodies, slice_seconds,
-                                              args.clients)
-                    r_rate, r_err = http_rate(ref_port, path, bodies, slice_seconds, args.clients)
-                    r_p99 = "?"
-                echo_errors += e_err
-                ref_errors += r_err
-                echo_rate = max(echo_rate, e_rate)
-                if r_rate > ref_rate:
-                    ref_rate, p99 = r_rate, r_p99
-            ratio = ref_rate / echo_rate
-            verdict = "meets" if ratio >= 0.6 else "BELOW"
-            size = sum(map(len, bodies)) // len(bodies)
-            print(f"{game_id:16s} referee {ref_rate:8,.0f} req/s (p99 {p99}), echo "
-                  f"{echo_rate:8,.0f} req/s, ratio {ratio:.2f} ({verdict} the 0.6 target); "
-                  f"mean body {size} B; non-2xx {ref_errors}/{echo_errors}")
+            open_bodies = payloads(game_id, 400)
+            for mode, bodies in (("open", open_bodies), ("sealed", sealed(game_id, open_bodies))):
+                http_versus_echo(game_id, mode, ports[mode], echo_port, bodies, args, wrk)
     finally:
-        for proc in (referee, echo):
+        for proc in servers:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=10)
 

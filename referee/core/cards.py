@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from itertools import chain
 from collections.abc import Iterable
 
 from . import rng
@@ -62,7 +63,7 @@ def _sorted(deck: tuple[str, ...]) -> list[str]:
 def conservation_problems(places: dict[str, Iterable[str]], deck: Iterable[str]) -> list[str]:
     """Every way the cards found in `places` differ from `deck` (as multisets): a card missing,
     a card too many, or something that is not a card of this deck at all."""
-    pool = sorted(card for cards in places.values() for card in cards)
+    pool = sorted(chain.from_iterable(places.values()))
     if pool == _sorted(tuple(deck)):
         return []
     expected = Counter(deck)

@@ -14,6 +14,7 @@ bias) and a shuffle is Fisher-Yates from the last position down. The JavaScript 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -41,8 +42,10 @@ def normalise_seed(seed: str | int | None) -> str:
     return str(seed)
 
 
+@functools.lru_cache(maxsize=1024)
 def commitment(seed: str) -> str:
-    """The public commitment published at creation: SHA-256 over the seed's UTF-8 bytes."""
+    """The public commitment published at creation: SHA-256 over the seed's UTF-8 bytes.
+    Every answer of a match carries it again, so the last ones made are remembered."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 

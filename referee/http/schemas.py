@@ -6,8 +6,9 @@ clients read and the checks the referee makes come from the same declaration.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal, Union
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from referee.core.contributions import MAX_SEED_CHARS
@@ -244,4 +245,106 @@ def load_move(schemas: dict[str, Schema], move: dict[str, Any]) -> dict[str, Any
     return schemas[kind].load(move)
 
 
-__all__ = ["envelope_schemas", "move_schemas", "load_move", "ValidationError"]
+# -- typed decoders: the hot path ----------------------------------------------------------------
+# The move endpoint decodes its envelope and its move with msgspec Structs generated from the
+# same declarations as the schemas above. Each accepts a subset of what its schema accepts and
+# gives the same result (tests/http/test_http_typed_decoders.py checks both with hypothesis):
+# what a Struct refuses (a bad request, or a rarer spelling such as 3.0 for 3) goes on to the
+# schema, so every answer, and every refusal's message, is the schema's. The card pattern is
+# the schema's: msgspec searches it, marshmallow matches it, and it is anchored at its start.
+
+UNSET = msgspec.UNSET
+
+
+def _player(max_id: int) -> Any:
+    return Annotated[str, msgspec.Meta(min_length=1, max_length=max_id)]
+
+
+def _literal(values: list[Any]) -> Any:
+    return Literal[tuple(values)]  # type: ignore[valid-type]
+
+
+def _typed(spec: Field, max_id: int, max_items: int) -> Any:
+    """The msgspec type of one move field, or None when the schema alone can judge it."""
+    def bounded(kind: type) -> Any:
+        if spec.choices is not None:
+            kept = [c for c in spec.choices if type(c) is kind
+                    and (spec.minimum is None or c >= spec.minimum)
+                    and (spec.maximum is None or c <= spec.maximum)
+                    and (kind is not str or len(c) <= max_id)]
+            return _literal(kept) if kept else None
+        if kind is str:
+            if spec.minimum is not None or spec.maximum is not None:
+                return None
+            return Annotated[str, msgspec.Meta(max_length=max_id)]
+        return Annotated[int, msgspec.Meta(ge=spec.minimum, le=spec.maximum)]
+
+    card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
+    length = msgspec.Meta(max_length=spec.max_items or max_items)
+    kinds = {
+        "string": lambda: bounded(str),
+        "player": lambda: _player(max_id),
+        "integer": lambda: bounded(int),
+        "boolean": lambda: bool,
+        "card": lambda: card,
+        "cards": lambda: Annotated[list[card], length],
+        "integers": lambda: (None if (item := bounded(int)) is None
+                             else Annotated[list[item], length]),
+    }
+    return kinds[spec.kind]()
+
+
+def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type | None]:
+    """Per move type, the Struct that decodes what its schema (move_schemas) would accept,
+    or None when one of its fields cannot be typed alike."""
+    structs: dict[str, type | None] = {}
+    for move_type in engine.move_types:
+        declared: list[tuple[Any, ...]] = [("type", _literal([move_type.type])),
+                                           ("player", _player(max_id))]
+        for spec in move_type.fields:
+            typed = _typed(spec, max_id, max_items)
+            if typed is None:
+                break
+            declared.append((spec.name, typed) if spec.required
+                            else (spec.name, Union[typed, msgspec.UnsetType], UNSET))
+        else:
+            # Required fields first, as a Struct wants them; the answer keeps this order.
+            declared.sort(key=len)
+            structs[move_type.type] = msgspec.defstruct(
+                f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True)
+            continue
+        structs[move_type.type] = None
+    return structs
+
+
+def envelope_structs(max_id: int) -> dict[str, type]:
+    """The envelopes decoded on the hot path (the move's), as their schemas read them."""
+    ttl = Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]
+    post_move = msgspec.defstruct("PostMove", [
+        ("state", Any), ("move", dict),
+        ("viewer", Union[_player(max_id), msgspec.UnsetType], UNSET),
+        ("seat_token_ttl", Union[ttl, msgspec.UnsetType], UNSET)], forbid_unknown_fields=True)
+    return {"move": post_move}
+
+
+def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
+    """`data` decoded by `struct`, as a dict of the fields given; None when the struct does
+    not accept it (its schema then judges)."""
+    if struct is None:
+        return None
+    try:
+        value = msgspec.convert(data, struct, strict=True)
+    except msgspec.ValidationError:
+        return None
+    out = {}
+    for name in struct.__struct_fields__:
+        field = getattr(value, name)
+        if field is not UNSET:
+            out[name] = field
+    if "state" in out and not isinstance(out["state"], (dict, str)):
+        return None
+    return out
+
+
+__all__ = ["envelope_schemas", "move_schemas", "load_move", "ValidationError", "envelope_structs",
+           "move_structs", "typed_load"]

@@ -58,6 +58,43 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1:]
 
 
+def _choices(state: State) -> tuple[Collection[str], Collection[str]]:
+    """The cards the player to act may lay, and the cards he may take by refusing, in no set
+    order (`legal_moves` lists them in card order; `apply` only asks membership). Worked out
+    once per state: a caller that lists the moves and then applies one asks twice, so the
+    answer for the last state asked is kept (one tuple, replaced whole)."""
+    global _last_choices
+    last = _last_choices
+    if last[0] is state:
+        return last[1]
+    choices = _worked_out_choices(state)
+    _last_choices = (state, choices)
+    return choices
+
+
+def _worked_out_choices(state: State) -> tuple[Collection[str], Collection[str]]:
+    hand = state.hands[state.current]
+    trick = state.trick
+    if not trick:
+        if state.options.lead_last_dealt_card and state.first_lead is not None:
+            return (state.first_lead,), ()
+        return hand, ()
+    lead = trick[0].card
+    if _is_joker(lead):
+        return hand, ()
+    led_suit = lead[1]
+    follow = [c for c in hand if c[1] == led_suit]
+    if follow:
+        return follow, ()
+    jokers = [c for c in hand if c[0] == "X"]
+    if jokers and state.options.no_joker_after_joker and _is_joker(trick[-1].card):
+        jokers = []
+    return jokers, {p.card for p in trick if p.card[0] != "X"}
+
+
+_last_choices: tuple[Any, Any] = (None, None)
+
+
 class GeneralaCards(Engine):
     id = "generala-cards"
     name = "Générala (cards)"
@@ -181,32 +218,11 @@ class GeneralaCards(Engine):
             return []
         return [state.players[state.current]]
 
-    def _choices(self, state: State) -> tuple[Collection[str], Collection[str]]:
-        """The cards the player to act may lay, and the cards he may take by refusing, in no
-        set order (`legal_moves` lists them in card order; `apply` only asks membership)."""
-        hand = state.hands[state.current]
-        trick = state.trick
-        if not trick:
-            if state.options.lead_last_dealt_card and state.first_lead is not None:
-                return (state.first_lead,), ()
-            return hand, ()
-        lead = trick[0].card
-        if _is_joker(lead):
-            return hand, ()
-        led_suit = lead[1]
-        follow = [c for c in hand if c[1] == led_suit]
-        if follow:
-            return follow, ()
-        jokers = [c for c in hand if c[0] == "X"]
-        if jokers and state.options.no_joker_after_joker and _is_joker(trick[-1].card):
-            jokers = []
-        return jokers, {p.card for p in trick if p.card[0] != "X"}
-
     def legal_moves(self, state, *, now=0.0):
         if self.is_finished(state):
             return []
         player = state.players[state.current]
-        plays, takes = self._choices(state)
+        plays, takes = _choices(state)
         moves = [{"type": "play", "player": player, "card": c} for c in _sorted(plays)]
         if takes:
             moves += [{"type": "refuse", "player": player, "take": c} for c in _sorted(takes)]
@@ -277,7 +293,7 @@ class GeneralaCards(Engine):
         if player != state.players[state.current]:
             raise NotYourTurn(f"it is not {player}'s turn")
         kind = move.get("type")
-        plays, takes = self._choices(state)
+        plays, takes = _choices(state)
         if kind == "play":
             card = move.get("card")
             if isinstance(card, str) and card in plays:

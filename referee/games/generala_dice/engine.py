@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from referee.core import chance
@@ -294,12 +295,12 @@ class GeneralaDice(Engine):
             problems.append("there must be one score sheet per player")
         if problems:
             return problems
-        values = state.options.box_values()
+        values, scores = _sheet_rules(state.options)
         for player, sheet in zip(players, state.sheets):
             for box, points in sheet.items():
                 if box not in BOXES:
                     problems.append(f"{player}'s sheet has an unknown box {box!r}")
-                elif points not in possible_scores(box, values):
+                elif points not in scores[box]:
                     problems.append(f"{player}'s {box} box holds {points}, which it cannot score")
             # A Generala box worth 0 (house values) never unlocks the Doble, as in _doble.
             unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
@@ -343,6 +344,14 @@ class GeneralaDice(Engine):
             return [f"boxes filled per player {filled} do not fit the turn order "
                     f"(expected {expected})"]
         return []
+
+
+@functools.lru_cache(maxsize=256)
+def _sheet_rules(options: Options) -> tuple[dict[str, int], dict[str, frozenset[int]]]:
+    """The box values of these options and every score each box can hold: a match's options
+    never change, so a posted state's sheets are checked against tables made once."""
+    values = options.box_values()
+    return values, {box: possible_scores(box, values) for box in BOXES}
 
 
 def _holds(dice: tuple[int, ...], keep: list[int]) -> bool:

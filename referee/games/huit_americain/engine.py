@@ -178,7 +178,7 @@ class HuitAmericain(Engine):
     def _opening(players: tuple[str, ...], opts: Options, seed: str) -> "_Table":
         n = len(players)
         table = _Table.blank(players, opts, seed)
-        table.totals = [0] * n
+        table.totals = (0,) * n
         table.round_points = (0,) * n
         table.round = 0
         table.deal()
@@ -776,7 +776,6 @@ class _Table:
         (equal, encodes the same). A table is spent once frozen, at the end of its move."""
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
-        fields["totals"] = tuple(fields["totals"])
         return _state_of(fields)
 
     # -- cards moving ------------------------------------------------------------------------
@@ -994,7 +993,7 @@ class _Table:
         points = self.rules.points
         scored = tuple(hand_points(h, points) for h in self.hands)
         self.round_points = scored
-        self.totals = [a + b for a, b in zip(self.totals, scored)]
+        self.totals = tuple(a + b for a, b in zip(self.totals, scored))
         self.attack = 0
         self.passes = 0
         self.unannounced = -1
@@ -1094,7 +1093,14 @@ def _deck(decks: int) -> tuple[str, ...]:
 
 
 def _combination_problems(opts: Options) -> list[str]:
+    return list(_judged_combination(opts))
+
+
+@functools.lru_cache(maxsize=256)
+def _judged_combination(opts: Options) -> tuple[str, ...]:
+    """What is wrong with how these options combine, judged once per options value (a
+    match's options never change, and every request of it posts them again)."""
     problems = table_problems(table_of(opts))
     if opts.on_the_fly and opts.decks != 2:
         problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
-    return problems
+    return tuple(problems)

@@ -1,0 +1,156 @@
+"""The move endpoint's typed decoders (msgspec Structs, referee.http.schemas) against the
+marshmallow schemas generated from the same declarations.
+
+What a Struct accepts, its schema accepts with the same result; what a schema accepts, the
+Struct accepts too unless it is spelt in one of the rarer ways the Struct leaves to the schema
+(an integer written 3.0). What either refuses is answered by the
+schema, so every refusal keeps its message."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from marshmallow import ValidationError
+
+from referee.core.playout import random_move
+from referee.games import REGISTRY
+from referee.http.schemas import (MAX_SEAT_TTL, envelope_schemas, envelope_structs,
+                                  move_schemas, move_structs, typed_load)
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
+MAX_ID, MAX_ITEMS = 8, 5  # small limits, so that the examples cross them
+NOW = 1_000_000.0
+
+
+def _examples():
+    return settings(max_examples=EXAMPLES, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def _rare_spelling(value) -> bool:
+    """A value the typed decoders leave to the schemas on purpose."""
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(_rare_spelling(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_rare_spelling(v) for v in value)
+    return False
+
+
+def _same_answer(struct, schema, data) -> None:
+    typed = typed_load(struct, data)
+    try:
+        loaded = schema.load(data)
+    except ValidationError:
+        assert typed is None, (data, typed)
+        return
+    if typed is None:
+        assert struct is None or _rare_spelling(data), data
+    else:
+        assert typed == loaded, (data, typed, loaded)
+        assert list(typed) == list(loaded), "the fields come in the schema's order"
+
+
+def _declared_values(engine):
+    """Values near every declared field's limits: choices, bounds, cards, players, lists."""
+    values = [None, True, False, 0, 1, -1, 6, 7, 2**64, 3.0, 2.5, "", "p0", "p" * MAX_ID,
+              "p" * (MAX_ID + 1), "AS", "X1", "X3", "AS\n", "1S", "TH", "as", [], ["AS"],
+              ["AS"] * (MAX_ITEMS + 1), [1, 2], [1] * (MAX_ITEMS + 1), [7], [1.0], {},
+              {"a": 1}, "é"]
+    for move_type in engine.move_types:
+        values.append(move_type.type)
+        for spec in move_type.fields:
+            values += list(spec.choices or ())
+            values += [v for v in (spec.minimum, spec.maximum) if v is not None]
+            values += [v + d for v in (spec.minimum, spec.maximum) if v is not None
+                       for d in (-1, 1)]
+    return values
+
+
+def _valid_values(spec) -> list:
+    """Values a field of this declaration accepts, at and inside its limits."""
+    if spec.choices is not None:
+        return list(spec.choices)
+    bounds = [v for v in (spec.minimum, spec.maximum) if v is not None] or [0, 3]
+    pools = {
+        "string": ["", "x", "x" * MAX_ID], "player": ["p0", "p" * MAX_ID, "é"],
+        "integer": bounds, "boolean": [True, False], "card": ["AS", "X1", "TH", "2C"],
+        "cards": [[], ["AS"], ["AS", "KD"], ["AS"] * (spec.max_items or MAX_ITEMS)],
+        "integers": [[], bounds, bounds * MAX_ITEMS][:2 + (len(bounds) * MAX_ITEMS
+                                                           <= (spec.max_items or MAX_ITEMS))],
+    }
+    return pools[spec.kind]
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_move_structs_answer_as_the_move_schemas(game_id):
+    engine = REGISTRY[game_id]
+    schemas = move_schemas(engine, MAX_ID, MAX_ITEMS)
+    structs = move_structs(engine, MAX_ID, MAX_ITEMS)
+    values = _declared_values(engine)
+    anything = st.one_of(st.sampled_from(values), st.integers(), st.text(max_size=10),
+                         st.lists(st.sampled_from(values), max_size=MAX_ITEMS + 2))
+
+    def field(valid: list):
+        # Mostly a value the field accepts, so that one bad field at a time is tried too.
+        return st.one_of(st.sampled_from(valid), st.sampled_from(valid), anything)
+
+    def move(move_type):
+        optional = {spec.name: field(_valid_values(spec)) for spec in move_type.fields}
+        optional["unknown"] = anything
+        return st.fixed_dictionaries(
+            {"type": st.sampled_from([move_type.type] * 4 + ["other", 1])},
+            optional={"player": field(["p0", "p" * MAX_ID]), **optional})
+
+    @_examples()
+    @given(st.one_of([st.tuples(st.just(m.type), move(m)) for m in engine.move_types]))
+    def check(case):
+        kind, data = case
+        _same_answer(structs[kind], schemas[kind], data)
+
+    check()
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_every_legal_move_takes_the_typed_path(game_id):
+    """The hot path is the one taken: every legal move of random matches decodes typed, as
+    its schema decodes it."""
+    engine = REGISTRY[game_id]
+    schemas = move_schemas(engine, 64, 256)
+    structs = move_structs(engine, 64, 256)
+    for seed in range(3):
+        pick = random.Random(seed)
+        state = engine.new_match(("p0", "p1", "p2")[:max(engine.min_players, 2)],
+                                 engine.resolve_options(engine.playout_options), f"t{seed}",
+                                 now=NOW)
+        for _ in range(60):
+            if engine.is_finished(state):
+                break
+            move = random_move(engine, engine.legal_moves(state, now=NOW), pick)
+            typed = typed_load(structs[move["type"]], move)
+            assert typed is not None, move
+            assert typed == schemas[move["type"]].load(move)
+            state, _ = engine.apply(state, move, now=NOW)
+
+
+def test_post_move_struct_answers_as_the_envelope_schema():
+    schema = envelope_schemas(MAX_ID, MAX_ITEMS)["move"]
+    struct = envelope_structs(MAX_ID)["move"]
+    values = [None, True, 0, 1, MAX_SEAT_TTL, MAX_SEAT_TTL + 1, 5.0, -3, "", "p0",
+              "p" * (MAX_ID + 1), "v2.abc", {}, {"type": "roll"}, [], [1], "é" * MAX_ID]
+
+    @_examples()
+    @given(st.dictionaries(st.sampled_from(["state", "move", "viewer", "seat_token_ttl",
+                                            "player", "unknown"]),
+                           st.one_of(st.sampled_from(values), st.integers(),
+                                     st.text(max_size=10)), max_size=5))
+    def check(data):
+        _same_answer(struct, schema, data)
+
+    check()
+    assert typed_load(struct, {"state": {"a": 1}, "move": {"type": "x"}, "viewer": "p0",
+                               "seat_token_ttl": 60}) is not None
