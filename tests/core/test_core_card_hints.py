@@ -86,7 +86,8 @@ def test_a_hint_does_not_depend_on_what_the_player_cannot_see(game_id, client):
         seating = {"bots": list(state.players), "hints_allowed": False}
         for level in engine.hint_levels:
             answers = [client.post(f"/v1/games/{game_id}/hints", json={
-                "state": {**engine.encode(s), "seating": seating}, "player": player,
+                "state": {**engine.encode(s), "seating": seating, "fairness": None},
+                "player": player,
                 "level": level}) for s in (state, twin)]
             assert [a.status_code for a in answers] == [200, 200], answers[0].get_json()
             assert answers[0].get_json() == answers[1].get_json()
