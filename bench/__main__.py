@@ -1,7 +1,7 @@
 """`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
 echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`), and the card games' hint levels against each other
-(`bench/hints.py`).
+levels measured (`bench/generala.py`), the card games' hint levels against each other
+(`bench/hints.py`), and the cost of one chance event with the random source (`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import generala, hints
+from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
@@ -246,6 +246,9 @@ def main() -> None:
         print(f"{game_id:16s} {rate:10,.0f} moves/s over {matches} matches ({verdict} the "
               f"{ENGINE_TARGET:,} target); state bytes start {start}, largest {largest}, "
               f"end {end}")
+
+    print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
+    chance.report(args.seconds)
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "

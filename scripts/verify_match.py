@@ -1,30 +1,159 @@
-"""Check a finished match against its seed: `python scripts/verify_match.py record.json`.
+"""Check a match record against its revealed seed: `python scripts/verify_match.py record.json`.
 
-The record is what a client kept of one match:
-    {"game": "generala-dice", "players": ["ann", "bob"], "options": {...},
-     "seed_commitment": "<from the creation outcome>", "seed": "<revealed at the end>",
+The record is what a client kept of one match (docs/FAIRNESS.md, "The record"):
+    {"seed_commitment": "<from the creation outcome>", "seed": "<revealed at the end>",
+     "events": [[<events of the creation outcome>], [<events of move 1>], ...],
+     "game": "generala-dice", "players": ["ann", "bob"], "options": {...},
      "moves": [<each move posted, in order>],
-     "events": [[<events of the creation outcome>], [<events of move 1>], ...],  (optional)
-     "viewer": "ann"}   (optional: whose answers the events are, if they were asked with one)
+     "viewer": "ann"}   (whose answers the events are, if they were asked with one)
 
-It checks that SHA-256 of the seed is the commitment, replays the match from the seed with the
-referee's own engine, checks every move was legal, and, when events were kept, that every roll,
-shuffle, deal and draw the referee announced is the one the seed gives. The turn clock is the
-only input not in the record, so deadlines are left out of the comparison and a `timeout` move
-is replayed at its deadline.
+By default it follows docs/FAIRNESS.md alone, needing neither the referee nor the game's
+rules (only the first three fields): SHA-256 of the seed must be the commitment, and every
+event carrying a `chance` object (a roll, a deal, a dealer draw, a reshuffle) is recomputed
+from the seed and the event, and must show what the seed gives. With `--replay` it also
+replays the match with the referee's own engines (then `game`, `players`, `options` and
+`moves` are needed): every move must be legal and every event the referee answered must be
+the replay's. The turn clock is the only input not in the record, so deadlines are left out
+of that comparison and a `timeout` move is replayed at its deadline.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import struct
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# -- the random source, from docs/FAIRNESS.md ------------------------------------------------
 
-from referee.core import rng  # noqa: E402
-from referee.core.outcome import events_for  # noqa: E402
-from referee.games import REGISTRY  # noqa: E402
+
+def commitment(seed: str) -> str:
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+class Stream:
+    """Block i of step s: HMAC-SHA256(seed, "s:i"), read as big-endian 32-bit words."""
+
+    def __init__(self, seed: str, step: int) -> None:
+        self.key, self.step, self.block, self.words = seed.encode("utf-8"), step, 0, []
+
+    def word(self) -> int:
+        if not self.words:
+            digest = hmac.digest(self.key, f"{self.step}:{self.block}".encode(), "sha256")
+            self.words = list(struct.unpack(">8I", digest))
+            self.block += 1
+        return self.words.pop(0)
+
+    def below(self, n: int) -> int:
+        limit = 2**32 - 2**32 % n
+        while (word := self.word()) >= limit:
+            pass
+        return word % n
+
+    def shuffle(self, items: list) -> list:
+        pile = list(items)
+        for i in range(len(pile) - 1, 0, -1):
+            j = self.below(i + 1)
+            pile[i], pile[j] = pile[j], pile[i]
+        return pile
+
+
+def shown_by(event: dict, field: str):
+    """The event's `field` ("name", or "name[].key") as a list; None when absent."""
+    name, _, key = field.partition("[].")
+    value = event.get(name)
+    if value is None:
+        return None
+    if key:
+        return [x.get(key) if isinstance(x, dict) else None for x in value] \
+            if isinstance(value, list) else None
+    return value if isinstance(value, list) else [value]
+
+
+def deck_items(deck) -> list[str] | None:
+    """A whole deck named in a chance object: the 52 natural cards and the first `jokers` of
+    X1, X2, `copies` times, sorted; None when the description is not one."""
+    if not isinstance(deck, dict) or deck.get("jokers") not in (0, 1, 2) \
+            or deck.get("copies") not in (1, 2):
+        return None
+    one = [r + s for s in "CDHS" for r in "23456789TJQKA"] + ["X1", "X2"][:deck["jokers"]]
+    return sorted(one * deck["copies"])
+
+
+def check_chance(seed: str, event: dict) -> str | None:
+    """None when the event's chance object is what the seed gives, else what differs."""
+    c = event.get("chance")
+    if not isinstance(c, dict) or not isinstance(c.get("step"), int) or c["step"] < 0:
+        return "no valid chance object"
+    stream = Stream(seed, c["step"])
+    draw, items = c.get("draw"), c.get("items")
+    if draw == "shuffle" and "deck" in c:
+        items = deck_items(c["deck"])
+    if draw == "dice":
+        if not isinstance(c.get("count"), int) or c["count"] < 0:
+            return "dice without a count"
+        drawn = [1 + stream.below(6) for _ in range(c["count"])]
+    elif draw == "pick":
+        if not isinstance(items, list) or not items:
+            return "a pick among no items"
+        drawn = [items[stream.below(len(items))]]
+    elif draw == "shuffle":
+        if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+            return "a shuffle of no items"
+        if items != sorted(items):
+            return "the shuffled items are not sorted"
+        order = stream.shuffle(items)
+        positions = c.get("positions", [])
+        if any(not isinstance(p, int) or not 0 <= p < len(order) for p in positions):
+            return "a position outside the shuffled cards"
+        if not positions:
+            return None  # nothing of the order is shown here
+        drawn = [order[p] for p in positions]
+    else:
+        return f"unknown draw {draw!r}"
+    field = c.get("field")
+    if not isinstance(field, str):
+        return "no field names what was drawn"
+    shown = shown_by(event, field)
+    if shown is None:
+        return f"the event has no {field}"
+    if shown != drawn:
+        return f"{field} shows {shown}, the seed gives {drawn}"
+    return None
+
+
+def check_events(record: dict) -> tuple[list[str], int]:
+    """The commitment and every chance event of the record: (problems, events confirmed)."""
+    problems: list[str] = []
+    seed = record.get("seed")
+    if not isinstance(seed, str):
+        return ["the record has no revealed seed (the match is not finished)"], 0
+    if commitment(seed) != record.get("seed_commitment"):
+        problems.append("the revealed seed does not match the commitment")
+    confirmed = 0
+    steps: dict[int, str] = {}
+    for answer, events in enumerate(record.get("events") or [], start=1):
+        for index, event in enumerate(events, start=1):
+            if not isinstance(event, dict) or "chance" not in event:
+                continue
+            problem = check_chance(seed, event)
+            c = event["chance"] if isinstance(event["chance"], dict) else {}
+            key = json.dumps([c.get("draw"), c.get("count"), c.get("items"), c.get("deck")])
+            if problem is None and steps.setdefault(c["step"], key) != key:
+                problem = f"step {c['step']} was already drawn with other inputs"
+            if problem is None:
+                confirmed += 1
+            else:
+                problems.append(f"answer {answer}, event {index} ({event.get('type')}): "
+                                f"{problem}")
+    if not confirmed and not problems:
+        problems.append("the record holds no chance event")
+    return problems, confirmed
+
+
+# -- the replay with the referee's engines (--replay) ----------------------------------------
 
 IGNORED = {"deadline"}
 
@@ -33,11 +162,14 @@ def _comparable(events):
     return [{k: v for k, v in e.items() if k not in IGNORED} for e in events]
 
 
-def verify(record: dict) -> list[str]:
-    """Every discrepancy between the record and a replay from its seed (empty: all checks out)."""
+def replay(record: dict) -> list[str]:
+    """Every discrepancy between the record and a replay of its moves with the referee's
+    engines, from its seed."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from referee.core.outcome import events_for
+    from referee.games import REGISTRY
+
     problems = []
-    if rng.commitment(record["seed"]) != record["seed_commitment"]:
-        problems.append("the revealed seed does not match the commitment")
     engine = REGISTRY[record["game"]]
     options = engine.resolve_options(record.get("options", {}))
     now = 0.0
@@ -72,15 +204,32 @@ def verify(record: dict) -> list[str]:
     return problems
 
 
-def main() -> int:
-    record = json.loads(Path(sys.argv[1]).read_text())
-    problems = verify(record)
+def verify(record: dict, *, with_replay: bool = False) -> list[str]:
+    """Every discrepancy found (empty: all checks out)."""
+    problems, _ = check_events(record)
+    if with_replay and isinstance(record.get("seed"), str):
+        problems += replay(record)
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    with_replay = "--replay" in argv
+    paths = [a for a in argv if a != "--replay"]
+    if len(paths) != 1:
+        print(__doc__)
+        return 2
+    record = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
+    problems, confirmed = check_events(record)
+    if with_replay and isinstance(record.get("seed"), str):
+        problems += replay(record)
     for problem in problems:
         print("MISMATCH:", problem)
     if not problems:
-        print(f"OK: the seed matches its commitment and replays all {len(record['moves'])} moves")
+        replayed = f" and replays all {len(record['moves'])} moves" if with_replay else ""
+        print(f"OK: the seed matches its commitment, {confirmed} chance events are what it "
+              f"gives{replayed}")
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -12,7 +12,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 
-from .rng import generator
+from . import rng
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
@@ -49,9 +49,9 @@ def standard_deck(*, jokers: int = 2, decks: int = 1) -> tuple[str, ...]:
 
 
 def shuffled(cards: Iterable[str], seed: str, step: int) -> tuple[str, ...]:
-    pile = list(cards)
-    generator(seed, step).shuffle(pile)
-    return tuple(pile)
+    """The cards in the order the stream of `step` gives: sorted first, so the outcome depends
+    only on which cards are shuffled and anyone can recompute it from the sorted list alone."""
+    return tuple(rng.stream(seed, step).shuffle(sorted(cards)))
 
 
 @functools.lru_cache(maxsize=16)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from .rng import generator
+from . import rng
 
 
 def roll(seed: str, step: int, count: int) -> tuple[int, ...]:
-    rnd = generator(seed, step)
-    return tuple(rnd.randint(1, 6) for _ in range(count))
+    return rng.stream(seed, step).dice(count)

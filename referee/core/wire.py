@@ -44,6 +44,35 @@ class Declared(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A view, scores or one of their parts: a fixed set of fields."""
 
 
+class ShuffledDeck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A whole deck: the 52 natural cards and the first `jokers` of X1, X2, `copies` times."""
+
+    jokers: Annotated[int, msgspec.Meta(ge=0, le=2)]
+    copies: Annotated[int, msgspec.Meta(ge=1, le=2)]
+
+
+class Chance(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """What a chance event drew from (docs/FAIRNESS.md, "Chance events"): the step, the kind
+    of draw and its inputs, and the event field showing what was drawn, so that the revealed
+    seed and the event alone check it."""
+
+    step: Annotated[int, msgspec.Meta(ge=0, description="The step whose stream was drawn.")]
+    draw: Annotated[str, msgspec.Meta(
+        pattern="^(dice|pick|shuffle)$",
+        description="dice: `count` dice; pick: one of `items`; shuffle: Fisher-Yates of "
+                    "`items`.")]
+    count: Annotated[int, msgspec.Meta(ge=0, description="dice: how many were rolled.")] = 0
+    items: Annotated[list[str], msgspec.Meta(
+        description="pick: the items in order; shuffle: the cards, sorted.")] = []
+    deck: Annotated[ShuffledDeck | None, msgspec.Meta(
+        description="shuffle: a whole deck, named instead of listed.")] = None
+    positions: Annotated[list[Annotated[int, msgspec.Meta(ge=0)]], msgspec.Meta(
+        description="shuffle: where each card the event shows lies in the shuffled order.")] = []
+    field: Annotated[str, msgspec.Meta(
+        description="The event field that shows what was drawn (`name[].key`: the `key` of "
+                    "each element of the list `name`).")] = ""
+
+
 def match_created_event(options_type: type) -> type:
     """The creation outcome's first event, declared per game with that game's options."""
     return msgspec.defstruct(

@@ -21,7 +21,7 @@ from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
-from . import contract, explorer, settings
+from . import contract, explorer, settings, verifier
 from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
                     wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
@@ -86,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(v1)
     app.register_blueprint(meta)
     app.register_blueprint(explorer.blueprint)
+    app.register_blueprint(verifier.blueprint)
     from .pictures import blueprint as pictures  # its routes use this module's helpers
     app.register_blueprint(pictures)
     app.register_error_handler(Exception, _handle_error)

@@ -798,6 +798,25 @@ class _Builder:
                 "404": {"$ref": "#/components/responses/Problem404"},
             },
         }})
+        self.spec.path("/verify", operations={"get": {
+            "operationId": "fairnessCheck", "tags": ["service"],
+            "summary": "A page that checks a finished match's dice and cards in the player's "
+                       "own browser (docs/FAIRNESS.md); static, offline",
+            "responses": {"200": {"description": "An HTML page.", "content": {
+                "text/html": {"schema": {"type": "string"}}}}},
+        }})
+        self.spec.path("/verify/{script}", operations={"get": {
+            "operationId": "fairnessCheckScript", "tags": ["service"],
+            "summary": "A script of the /verify page: fairness.js (the random source and the "
+                       "check of a record) or verify.js (the page)",
+            "parameters": [{"name": "script", "in": "path", "required": True,
+                            "schema": {"type": "string", "enum": ["fairness.js", "verify.js"]}}],
+            "responses": {
+                "200": {"description": "The script.", "content": {
+                    "text/javascript": {"schema": {"type": "string"}}}},
+                "404": {"$ref": "#/components/responses/Problem404"},
+            },
+        }})
 
 
 class _GameNames:

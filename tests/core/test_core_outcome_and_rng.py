@@ -23,11 +23,10 @@ def test_a_private_part_reaches_only_the_players_it_names(event, viewer, sees):
     assert "players" not in shown
 
 
-def test_each_step_has_its_own_generator_and_replays_exactly():
-    first = [rng.generator("s", 3).random() for _ in range(2)]
-    assert first[0] == first[1]
-    assert rng.generator("s", 3).random() != rng.generator("s", 4).random()
-    assert rng.generator("s", 3).random() != rng.generator("t", 3).random()
+def test_each_step_has_its_own_stream_and_replays_exactly():
+    assert rng.stream("s", 3).dice(5) == rng.stream("s", 3).dice(5)
+    assert rng.stream("s", 3).block(0) != rng.stream("s", 4).block(0)
+    assert rng.stream("s", 3).block(0) != rng.stream("t", 3).block(0)
 
 
 def test_the_commitment_is_sha256_of_the_seed():

@@ -1,16 +1,19 @@
-"""The fairness script: a match recorded over HTTP replays exactly from its revealed seed."""
+"""The fairness script: a match recorded over HTTP checks out from its revealed seed, by the
+specification alone (docs/FAIRNESS.md) and by a replay with the referee's engines."""
 
 from __future__ import annotations
 
 import copy
 import importlib.util
-import random
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from referee.core.playout import random_move
 from referee.games import REGISTRY
+from tests.fairness.records import altered, chance_events, record_match
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_match.py"
 spec = importlib.util.spec_from_file_location("verify_match", SCRIPT)
@@ -18,34 +21,12 @@ verify_match = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(verify_match)
 
 
-def record_match(client, game_id: str, seed: int, viewer: str | None = None) -> dict:
-    engine = REGISTRY[game_id]
-    pick = random.Random(seed)
-    players = [f"p{i}" for i in range(engine.min_players)]
-    options = engine.playout_options
-    extra = {"viewer": viewer} if viewer else {}
-    outcome = client.post(f"/v1/games/{game_id}/matches",
-                          json={"players": players, "options": options, **extra}).get_json()
-    record = {"game": game_id, "players": players, "options": options, "moves": [], **extra,
-              "seed_commitment": outcome["seed_commitment"], "events": [outcome["events"]]}
-    while outcome["status"] != "finished":
-        moves = outcome["legal_moves"]
-        if viewer:  # a player's own record: the others' moves come from the full list
-            moves = client.post(f"/v1/games/{game_id}/legal-moves",
-                                json={"state": outcome["state"]}).get_json()["legal_moves"]
-        move = random_move(engine, moves, pick)
-        outcome = client.post(f"/v1/games/{game_id}/moves",
-                              json={"state": outcome["state"], "move": move, **extra}).get_json()
-        record["moves"].append(move)
-        record["events"].append(outcome["events"])
-    record["seed"] = outcome["seed"]
-    return record
-
-
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_a_recorded_match_replays_from_its_revealed_seed(client, game_id):
+def test_a_recorded_match_checks_out_by_the_spec_and_by_replay(client, game_id):
     record = record_match(client, game_id, 4)
-    assert verify_match.verify(record) == []
+    problems, confirmed = verify_match.check_events(record)
+    assert problems == [] and confirmed == len(chance_events(record)) > 0
+    assert verify_match.verify(record, with_replay=True) == []
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
@@ -61,17 +42,59 @@ def test_a_wrong_seed_or_a_doctored_event_is_caught(client, game_id):
             key = next(k for k in ("dice", "cards", "card", "hands") if k in chance[0])
             chance[0][key] = "doctored"
             break
-    assert verify_match.verify(doctored) != []
+    assert verify_match.verify(doctored, with_replay=True) != []
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_a_players_own_record_replays_with_only_what_he_was_shown(client, game_id):
+def test_every_alteration_of_a_chance_event_is_caught_by_the_spec_alone(client, game_id):
+    record = record_match(client, game_id, 5)
+    for name, doctored in altered(record).items():
+        assert verify_match.verify(doctored) != [], name
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_players_own_record_checks_out_with_only_what_he_was_shown(client, game_id):
     record = record_match(client, game_id, 6, viewer="p0")
     assert verify_match.verify(record) == []
+    assert verify_match.verify(record, with_replay=True) == []
+    # He sees his own hands' shuffles, never another player's cards.
+    for event in chance_events(record):
+        if event["type"] in ("cards_dealt", "hand_dealt"):
+            assert event["player"] == "p0"
+
+
+def test_a_step_drawn_twice_with_other_inputs_is_a_reroll(client):
+    """Three of the five dice of a step, announced again as a roll of three, are what the
+    seed gives for that step, but the step was already drawn: a re-roll is flagged."""
+    record = record_match(client, "generala-dice", 3)
+    first = chance_events(record)[0]
+    assert first["chance"]["count"] == 5
+    again = copy.deepcopy(first)
+    again["rolled"] = first["rolled"][:3]
+    again["chance"]["count"] = 3
+    assert verify_match.check_chance(record["seed"], again) is None
+    doctored = dict(record, events=record["events"] + [[again]])
+    assert any("already drawn" in p for p in verify_match.verify(doctored))
 
 
 @pytest.mark.parametrize("game_id", ["empereur", "generala-cards", "huit-americain"])
-def test_doctored_creation_events_are_caught(client, game_id):
+def test_doctored_creation_events_are_caught_on_replay(client, game_id):
     record = record_match(client, game_id, 9)
     record["events"][0] = record["events"][0][:1] + [{"type": "bogus"}]
-    assert any("creation" in p for p in verify_match.verify(record))
+    assert any("creation" in p for p in verify_match.verify(record, with_replay=True))
+
+
+def test_the_script_runs_without_the_referee(client, tmp_path):
+    """By the specification alone it imports nothing of the referee: run isolated (no site
+    packages, not from the repository), it still confirms every chance event."""
+    record = record_match(client, "huit-americain", 2)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"{len(chance_events(record))} chance events" in run.stdout
+    path.write_text(json.dumps(altered(record)["an outcome changed"]), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path)], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1 and "MISMATCH" in run.stdout

@@ -20,7 +20,7 @@ DICE = "/v1/games/generala-dice"
 def _contract_paths(rule: str) -> set[str]:
     """The contract's paths for a Flask rule: a match operation is documented once per game
     (typed for that game); the catalogue entry keeps its `{game_id}`."""
-    path = rule.replace("<asset>", "{asset}")
+    path = re.sub(r"<(?!game_id>)(?:\w+:)?(\w+)>", r"{\1}", rule)  # <asset> -> {asset}
     if "<game_id>/" in path:
         return {path.replace("<game_id>", game_id) for game_id, engine in REGISTRY.items()
                 if engine.hint_levels or not path.endswith("/hints")}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
+from referee.core import chance
 from referee.core.cards import conservation_problems, is_joker, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove
@@ -395,6 +396,8 @@ class _Table:
         contenders = list(range(n))
         for _ in range(MAX_DEALER_DRAWS):
             order = shuffled(deck, self.s.seed, self.step)
+            drawn_from = chance.deck_shuffle(self.step, self.opts.jokers, 1,
+                                             range(len(contenders)), "draws[].card")
             self.step += 1
             draws = {k: order[t] for t, k in enumerate(contenders)}
             best = max(strength(c) for c in draws.values())
@@ -403,6 +406,7 @@ class _Table:
                 "type": "dealer_draw", "round": number,
                 "draws": [{"player": self.players[k], "card": draws[k]} for k in contenders],
                 "tied": [self.players[k] for k in tied] if len(tied) > 1 else [],
+                "chance": drawn_from,
             })
             contenders = tied
             if len(tied) == 1:
@@ -410,7 +414,8 @@ class _Table:
         self.dealer = contenders[0]
         self.events.append({"type": "dealer_chosen", "round": number,
                             "player": self.players[self.dealer]})
-        order = list(shuffled(deck, self.s.seed, self.step))
+        deal_step = self.step
+        order = list(shuffled(deck, self.s.seed, deal_step))
         self.step += 1
         hands: list[list[str]] = [[] for _ in range(n)]
         for t in range(HAND_SIZE * n):
@@ -419,8 +424,11 @@ class _Table:
         self.stock = tuple(order[HAND_SIZE * n:])
         self.pile, self.pile_ranks, self.last_player = (), (), None
         for i, p in enumerate(self.players):
+            shown = chance.deck_shuffle(deal_step, self.opts.jokers, 1,
+                                        chance.positions_of(order, self.hands[i]), "cards")
             self.events.append({"type": "hand_dealt", "player": p, "count": HAND_SIZE,
-                                "private": {"player": p, "cards": list(self.hands[i])}})
+                                "private": {"player": p, "cards": list(self.hands[i]),
+                                            "chance": shown}})
         self.events.append({"type": "stock_formed", "count": len(self.stock)})
         if number > 1:
             self.previous_roles = tuple(self.roles)
@@ -529,12 +537,14 @@ class _Table:
         kept = set(keep)
         moved = [c for k, c in enumerate(self.pile) if k not in kept]
         self.stock = shuffled(moved, self.s.seed, self.step)
+        drawn_from = chance.shuffle(self.step, moved)
         self.step += 1
         self.pile = tuple(self.pile[k] for k in keep)
         self.pile_ranks = tuple(self.pile_ranks[k] for k in keep)
         self.events.append({"type": "stock_rebuilt", "count": len(moved),
                             "pile": [{"card": c, "rank": r}
-                                     for c, r in zip(self.pile, self.pile_ranks)]})
+                                     for c, r in zip(self.pile, self.pile_ranks)],
+                            "chance": drawn_from})
         return True
 
     def clear_pile(self, reason: str) -> None:

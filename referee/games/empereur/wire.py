@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from referee.core.wire import Card, Count, Declared, Event, PlayerId, match_created_event, private
+from referee.core.wire import (Card, Chance, Count, Declared, Event, PlayerId,
+                                match_created_event, private)
 
 from .ranks import RANK_ORDER
 from .state import MODES, PHASES, ROLES, Options
@@ -49,6 +50,7 @@ class DealerDraw(Event, tag="dealer_draw"):
     round: Round
     draws: list[DealerCard]
     tied: list[PlayerId]
+    chance: Chance
 
 
 class DealerChosen(Event, tag="dealer_chosen"):
@@ -60,6 +62,7 @@ class HandDealt(Event, tag="hand_dealt"):
     player: PlayerId
     count: Count
     cards: Annotated[list[Card], private("The cards dealt, for their owner.")] = msgspec.UNSET
+    chance: Annotated[Chance, private("The shuffle those cards came from.")] = msgspec.UNSET
 
 
 class StockFormed(Event, tag="stock_formed"):
@@ -130,6 +133,7 @@ class StockRebuilt(Event, tag="stock_rebuilt"):
 
     count: Count
     pile: list[PileCard]
+    chance: Chance
 
 
 class StockNotRebuilt(Event, tag="stock_not_rebuilt"):

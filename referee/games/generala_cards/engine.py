@@ -10,7 +10,7 @@ from typing import Any
 from referee.core.cards import RANKS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
-from referee.core.rng import generator
+from referee.core import chance, rng
 
 from . import wire
 from .state import Options, Play, State
@@ -154,7 +154,7 @@ class GeneralaCards(Engine):
                 raise InvalidOptions(f"dealer: {opts.dealer!r} is not a player nor a seat",
                                      problems=["dealer: must name a player or a seat index"])
         else:
-            dealer = generator(seed, step).randrange(len(players))
+            dealer = rng.stream(seed, step).below(len(players))
             step += 1
         eliminated = (0,) * len(players)
         hands, leader, first_lead = _deal(len(players), eliminated, dealer, seed, step)
@@ -164,8 +164,13 @@ class GeneralaCards(Engine):
 
     def opening_events(self, state):
         # The first deal, as a later deal is announced: who deals, who leads, each his hand.
-        return _deal_events(state.players, state.eliminated, state.dealer, state.leader,
-                            state.hands, state.deal)
+        # Without a `dealer` option the dealer was drawn at step 0 and the cards shuffled at
+        # step 1; with one, the cards were shuffled at step 0.
+        events = _deal_events(state.players, state.eliminated, state.dealer, state.leader,
+                              state.hands, state.deal, state.step - 1)
+        if not state.options.dealer:
+            events[0]["chance"] = chance.pick(0, state.players, "dealer")
+        return events
 
     # -- queries -------------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
@@ -396,7 +401,7 @@ class GeneralaCards(Engine):
         new_hands, leader, first_lead = _deal(len(players), eliminated, dealer, state.seed,
                                               state.step)
         deal = state.deal + 1
-        events += _deal_events(players, eliminated, dealer, leader, new_hands, deal)
+        events += _deal_events(players, eliminated, dealer, leader, new_hands, deal, state.step)
         return dataclasses.replace(state, step=state.step + 1, deal=deal, dealer=dealer,
                                    hands=new_hands, trick=(), leader=leader, current=leader,
                                    discards=(), eliminated=eliminated,
@@ -536,16 +541,26 @@ def next_leader(trick: tuple[Play, ...], hands: list[tuple[str, ...]],
     return best
 
 
-def _deal_events(players, eliminated, dealer, leader, hands, deal) -> list[Event]:
+def _deal_events(players, eliminated, dealer, leader, hands, deal, step) -> list[Event]:
     events: list[Event] = [{
         "type": "deal_dealt", "deal": deal, "dealer": players[dealer],
         "dealer_plays": eliminated[dealer] == 0, "leader": players[leader],
         "cards": {players[s]: len(h) for s, h in enumerate(hands) if eliminated[s] == 0}}]
+    order = _dealing_order(len(players), eliminated, dealer)
     for s, h in enumerate(hands):
         if h:
+            # Card i of the shuffled deck went to order[i % len(order)].
+            positions = [i for i in range(len(DECK)) if order[i % len(order)] == s]
             events.append({"type": "cards_dealt", "player": players[s], "count": len(h),
-                           "private": {"player": players[s], "cards": list(h)}})
+                           "private": {"player": players[s], "cards": list(h),
+                                       "chance": chance.deck_shuffle(step, 2, 1, positions,
+                                                                     "cards")}})
     return events
+
+
+def _dealing_order(n: int, eliminated: tuple[int, ...], dealer: int) -> list[int]:
+    """The seats still in the match, counter-clockwise from the dealer's right."""
+    return [(dealer + i) % n for i in range(1, n + 1) if eliminated[(dealer + i) % n] == 0]
 
 
 def _deal(n: int, eliminated: tuple[int, ...], dealer: int, seed: str,
@@ -553,7 +568,7 @@ def _deal(n: int, eliminated: tuple[int, ...], dealer: int, seed: str,
     """All 54 cards, shuffled at `step`, one at a time counter-clockwise to the players still
     in the match, starting at the dealer's right. Returns the hands, the first leader (the
     dealer's right) and the card he was dealt last."""
-    order = [(dealer + i) % n for i in range(1, n + 1) if eliminated[(dealer + i) % n] == 0]
+    order = _dealing_order(n, eliminated, dealer)
     deck = shuffled(DECK, seed, step)
     hands: list[list[str]] = [[] for _ in range(n)]
     k = len(order)

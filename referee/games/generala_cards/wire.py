@@ -6,7 +6,8 @@ from typing import Annotated
 
 import msgspec
 
-from referee.core.wire import Card, Count, Declared, Event, PlayerId, match_created_event, private
+from referee.core.wire import (Card, Chance, Count, Declared, Event, PlayerId,
+                                match_created_event, private)
 
 from .state import Options
 
@@ -21,6 +22,8 @@ class DealDealt(Event, tag="deal_dealt"):
     dealer_plays: bool
     leader: PlayerId
     cards: dict[PlayerId, Count]
+    chance: Annotated[Chance, msgspec.Meta(
+        description="The dealer's draw, when no `dealer` option named him.")] = msgspec.UNSET
 
 
 class CardsDealt(Event, tag="cards_dealt"):
@@ -29,6 +32,7 @@ class CardsDealt(Event, tag="cards_dealt"):
     player: PlayerId
     count: Count
     cards: Annotated[list[Card], private("The cards dealt, for their owner.")] = msgspec.UNSET
+    chance: Annotated[Chance, private("The shuffle those cards came from.")] = msgspec.UNSET
 
 
 class CardPlayed(Event, tag="card_played"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from referee.core import chance
 from referee.core import dice as dice_source
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
 from referee.core.errors import GameOver, IllegalMove, NotYourTurn
@@ -191,12 +192,14 @@ class GeneralaDice(Engine):
             raise IllegalMove("keep_from_dice", f"cannot keep {keep}: the dice show {list(state.dice)}")
         if len(keep) >= DICE:
             raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
-        rolled = dice_source.roll(state.seed, state.step, DICE - len(keep))
+        step = state.step
+        rolled = dice_source.roll(state.seed, step, DICE - len(keep))
         new_dice = tuple(keep) + rolled
         player = state.players[state.current]
         rolls = state.rolls + 1
         events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
-                                "kept": list(keep), "rolled": list(rolled), "dice": list(new_dice)}]
+                                "kept": list(keep), "rolled": list(rolled), "dice": list(new_dice),
+                                "chance": chance.dice(step, len(rolled))}]
         if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
             state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice,
                            instant_winner=player, deadline=None)

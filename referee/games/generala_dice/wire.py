@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from referee.core.wire import Count, Declared, Event, PlayerId, match_created_event
+from referee.core.wire import Chance, Count, Declared, Event, PlayerId, match_created_event
 
 from .state import Options
 
@@ -25,6 +25,7 @@ class DiceRolled(Event, tag="dice_rolled"):
     kept: list[Die]
     rolled: list[Die]
     dice: list[Die]
+    chance: Chance
 
 
 class ServidaGenerala(Event, tag="servida_generala"):

@@ -14,6 +14,7 @@ import dataclasses
 import functools
 from typing import Any
 
+from referee.core import chance
 from referee.core.cards import JOKER_RANK, SUITS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
@@ -784,9 +785,10 @@ class _Table:
         if len(self.pile) <= 1:
             return False
         self.stock = shuffled(self.pile[:-1], self.seed, self.step)
+        self.events.append({"type": "reshuffled", "count": len(self.stock),
+                            "chance": chance.shuffle(self.step, self.pile[:-1])})
         self.step += 1
         self.pile = self.pile[-1:]
-        self.events.append({"type": "reshuffled", "count": len(self.stock)})
         return True
 
     def draw(self, seat: int, count: int, reason: str) -> tuple[str, ...]:
@@ -1019,7 +1021,8 @@ class _Table:
         previous round's first player starts, in seat order."""
         n = len(self.players)
         decks = self.options.decks
-        deck = shuffled(_deck(decks), self.seed, self.step)
+        deal_step = self.step
+        deck = shuffled(_deck(decks), self.seed, deal_step)
         self.step += 1
         size = hand_size(n, decks)
         self.hands = [deck[j * size:(j + 1) * size] for j in range(n)]
@@ -1041,10 +1044,15 @@ class _Table:
         self.give_left = 0
         self.events.append({"type": "round_started", "round": self.round,
                             "first": self.players[self.current], "top": start,
-                            "hand_size": size, "stock_count": len(self.stock)})
+                            "hand_size": size, "stock_count": len(self.stock),
+                            "chance": chance.deck_shuffle(deal_step, 2, decks, [n * size],
+                                                          "top")})
         for j, p in enumerate(self.players):
+            dealt = chance.deck_shuffle(deal_step, 2, decks, range(j * size, (j + 1) * size),
+                                        "cards")
             self.events.append({"type": "cards_dealt", "player": p, "count": size,
-                                "private": {"player": p, "cards": list(self.hands[j])}})
+                                "private": {"player": p, "cards": list(self.hands[j]),
+                                            "chance": dealt}})
 
 
 _MEMO_LIMIT = 256

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from referee.core.wire import (Card, Count, Declared, Event, PlayerId, Suit,
+from referee.core.wire import (Card, Chance, Count, Declared, Event, PlayerId, Suit,
                                match_created_event, private)
 
 from .rules import EFFECTS
@@ -28,12 +28,14 @@ class RoundStarted(Event, tag="round_started"):
     top: Card
     hand_size: Count
     stock_count: Count
+    chance: Chance
 
 
 class CardsDealt(Event, tag="cards_dealt"):
     player: PlayerId
     count: Count
     cards: Annotated[list[Card], private("The cards dealt, for their owner.")] = msgspec.UNSET
+    chance: Annotated[Chance, private("The shuffle those cards came from.")] = msgspec.UNSET
 
 
 class CardLaid(Event, tag="card_laid"):
@@ -115,6 +117,7 @@ class Reshuffled(Event, tag="reshuffled"):
     """The pile but its top became the new stock."""
 
     count: Count
+    chance: Chance
 
 
 class RoundEnded(Event, tag="round_ended"):

@@ -106,7 +106,8 @@ def test_a_turn_starts_by_rolling_all_five_dice():
     expected = dice_source.roll("seed", 3, 5)
     assert (new.dice, new.rolls, new.step) == (expected, 1, 4)
     assert events == [{"type": "dice_rolled", "player": "ann", "roll": 1, "kept": [],
-                       "rolled": list(expected), "dice": list(expected)}]
+                       "rolled": list(expected), "dice": list(expected),
+                       "chance": {"step": 3, "draw": "dice", "count": 5, "field": "rolled"}}]
 
 
 def test_a_first_roll_without_a_keep_field_rolls_all_five_dice():

@@ -480,8 +480,10 @@ def test_a_round_locked_in_a_loop_of_forced_moves_ends_blocked():
     # only moves the rules leave them bring the same table back for ever.
     state = _forced_loop()
     assert ENGINE.problems(state) == []
+    step = state.step
     state, events = move(state, "draw", "ann")  # the one card under the top comes back
-    assert {"type": "reshuffled", "count": 1} in events
+    assert {"type": "reshuffled", "count": 1,
+            "chance": {"step": step, "draw": "shuffle", "items": ["4C"]}} in events
     ended = next(e for e in events if e["type"] == "round_ended")
     assert ended["blocked"] and ended["endless"] and ended["out"] == []
     assert ended["points"]["ann"] == 20 + 10 + 2 + 4  # she holds the 4C she drew

@@ -1,0 +1,59 @@
+"""What a chance event drew from, carried on the event as its `chance` object
+(docs/FAIRNESS.md, "Chance events"), so that checking it needs the revealed seed and the event
+alone, not the game's rules:
+
+- dice:    {"step", "draw": "dice", "count", "field"}: event[field] is stream.dice(count);
+- pick:    {"step", "draw": "pick", "items", "field"}: event[field] is
+           items[stream.below(len(items))];
+- shuffle: {"step", "draw": "shuffle", "items" (sorted) or "deck", "positions", "field"}:
+           the cards the event shows in `field` are, in order, the shuffled order at
+           `positions` (no positions and no field when the event shows none of the cards, as
+           a reshuffled stock). A whole deck is named, not listed ({"jokers", "copies"}: the
+           52 natural cards and the first `jokers` of X1 X2, `copies` times), which every
+           player knows and which tells nothing of where the cards went.
+
+A field written "name[].key" is the `key` of each element of the list `name`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+
+def dice(step: int, count: int, field: str = "rolled") -> dict[str, Any]:
+    return {"step": step, "draw": "dice", "count": count, "field": field}
+
+
+def pick(step: int, items: Sequence[str], field: str) -> dict[str, Any]:
+    return {"step": step, "draw": "pick", "items": list(items), "field": field}
+
+
+def shuffle(step: int, items: Iterable[str], positions: Iterable[int] = (),
+            field: str | None = None) -> dict[str, Any]:
+    described: dict[str, Any] = {"step": step, "draw": "shuffle", "items": sorted(items)}
+    return _shown(described, positions, field)
+
+
+def deck_shuffle(step: int, jokers: int, copies: int, positions: Iterable[int] = (),
+                 field: str | None = None) -> dict[str, Any]:
+    """The shuffle of a whole deck (`cards.standard_deck(jokers=, decks=copies)`)."""
+    described = {"step": step, "draw": "shuffle", "deck": {"jokers": jokers, "copies": copies}}
+    return _shown(described, positions, field)
+
+
+def _shown(described: dict[str, Any], positions: Iterable[int], field: str | None):
+    positions = list(positions)
+    if positions:
+        described["positions"] = positions
+        described["field"] = field
+    return described
+
+
+def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
+    """Where each shown card lies in the shuffled `order` (for a hand sorted after the deal);
+    with two decks an identical card may stand for its twin, which shows the same thing."""
+    where: dict[str, list[int]] = {}
+    for index in range(len(order) - 1, -1, -1):
+        where.setdefault(order[index], []).append(index)
+    return [where[card].pop() for card in shown]

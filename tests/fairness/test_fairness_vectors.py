@@ -1,0 +1,117 @@
+"""The random source against the vectors of docs/FAIRNESS.md, in Python and (under node) in
+the JavaScript the /verify page runs."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from referee.core import cards, dice, rng
+
+from .node import ROOT, node
+
+DOC = (ROOT / "docs" / "FAIRNESS.md").read_text(encoding="utf-8")
+VECTORS = json.loads(re.search(r"## Test vectors.*?```json\n(.*?)```", DOC, re.S).group(1))
+
+
+def next_word_is_word(stream: rng.Stream, case: dict, index: int) -> bool:
+    """Whether the word `stream` gives next is word `index` of a fresh stream of `case`: the
+    draws before it consumed exactly `index` words."""
+    fresh = rng.stream(case["seed"], case["step"])
+    for _ in range(index):
+        fresh.word()
+    return stream.word() == fresh.word()
+
+
+@pytest.mark.parametrize("case", VECTORS["commitments"], ids=lambda c: c["seed"])
+def test_commitment_vectors(case):
+    assert rng.commitment(case["seed"]) == case["commitment"]
+
+
+@pytest.mark.parametrize("case", VECTORS["blocks"], ids=lambda c: f"{c['step']}:{c['index']}")
+def test_block_vectors_are_plain_hmac_sha256(case):
+    message = f"{case['step']}:{case['index']}".encode()
+    expected = hmac.new(case["seed"].encode("utf-8"), message, hashlib.sha256).hexdigest()
+    assert expected == case["hex"]
+    assert rng.stream(case["seed"], case["step"]).block(case["index"]).hex() == case["hex"]
+
+
+def test_word_vectors_read_the_blocks_big_endian():
+    case = VECTORS["words"][0]
+    stream = rng.stream(case["seed"], case["step"])
+    assert [stream.word() for _ in case["words"]] == case["words"]
+    first = bytes.fromhex(VECTORS["blocks"][0]["hex"])
+    assert case["words"][0] == int.from_bytes(first[:4], "big")
+
+
+@pytest.mark.parametrize("case", VECTORS["below"], ids=lambda c: f"below-{c['n']}")
+def test_below_vectors(case):
+    stream = rng.stream(case["seed"], case["step"])
+    assert [stream.below(case["n"]) for _ in case["draws"]] == case["draws"]
+    assert next_word_is_word(stream, case, case["words_read"])
+
+
+def test_the_vectors_exercise_rejection():
+    rejecting = [c for c in VECTORS["below"] if c["words_read"] > len(c["draws"])]
+    assert rejecting, "a vector must show words being skipped"
+
+
+@pytest.mark.parametrize("case", VECTORS["dice"], ids=lambda c: f"dice-{c['step']}")
+def test_dice_vectors(case):
+    assert list(dice.roll(case["seed"], case["step"], case["count"])) == case["dice"]
+
+
+@pytest.mark.parametrize("case", VECTORS["shuffles"], ids=lambda c: f"shuffle-{len(c['items'])}")
+def test_shuffle_vectors_sort_then_fisher_yates(case):
+    assert case["items"] == sorted(case["items"])
+    assert Counter(case["order"]) == Counter(case["items"])
+    shuffled = list(cards.shuffled(list(reversed(case["items"])), case["seed"], case["step"]))
+    assert shuffled == case["order"], "the order the cards come in does not matter"
+
+
+@pytest.mark.parametrize("n", [0, -1, 2**32 + 1])
+def test_below_refuses_an_empty_or_too_wide_range(n):
+    with pytest.raises(ValueError):
+        rng.stream("s", 0).below(n)
+
+
+def test_rejection_keeps_every_value_equally_likely():
+    # n = 3 * 2**30: words at or above 3 * 2**30 (a quarter of them) are skipped; a modulo
+    # would make 0 .. 2**30 - 1 twice as likely as the rest.
+    n = 3 * 2**30
+    stream = rng.stream("uniform", 0)
+    low = sum(stream.below(n) < 2**30 for _ in range(6000))
+    assert 1700 < low < 2300  # a third expected (2000); a modulo bias would give about 3000
+
+
+def test_dice_faces_are_uniform():
+    stream = rng.stream("dice", 1)
+    counts = Counter(stream.die() for _ in range(6000))
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(850 < c < 1150 for c in counts.values())
+
+
+def test_the_javascript_source_matches_the_vectors():
+    result = node("vectors.cjs")
+    assert result.returncode == 0, result.stdout + result.stderr
+    total = sum(len(VECTORS[k]) for k in VECTORS)
+    assert f"vectors ok: {total}" in result.stdout
+
+
+def test_a_named_deck_is_the_standard_deck_sorted():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("verify_match",
+                                                  ROOT / "scripts" / "verify_match.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.deck_items({"jokers": 2, "copies": 1}) == VECTORS["shuffles"][0]["items"]
+    for jokers in (0, 1, 2):
+        for copies in (1, 2):
+            assert script.deck_items({"jokers": jokers, "copies": copies}) == sorted(
+                cards.standard_deck(jokers=jokers, decks=copies))
+    assert script.deck_items({"jokers": 3, "copies": 1}) is None
