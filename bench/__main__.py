@@ -27,6 +27,7 @@ from pathlib import Path
 from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.codec import Match, StateCodec
 
 ROOT = Path(__file__).resolve().parents[1]
 NOW = 1_000_000.0
@@ -135,7 +136,8 @@ def payloads(game_id: str, count: int) -> list[bytes]:
         seed += 1
         for state, move in random_match(engine, engine.min_players, seed):
             if move is not None:
-                bodies.append(json.dumps({"state": engine.encode(state), "move": move}).encode())
+                wire = StateCodec(None).dump(engine, Match(state))
+                bodies.append(json.dumps({"state": wire, "move": move}).encode())
     return bodies[:count]
 
 
@@ -207,7 +209,7 @@ def wrk_rate(wrk: str, port: int, path: str, bodies: list[bytes], seconds: float
         os.unlink(script.name)
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    p99 = re.search(r"99%\s+(\S+)", out)
+    p99 = re.search(r"^\s*99%\s+(\S+)", out, re.M)
     return rate, int(errors.group(1)) if errors else 0, p99.group(1) if p99 else "?"
 
 

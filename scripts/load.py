@@ -2,6 +2,11 @@
 with wrk under gunicorn on loopback, and records requests per second, p50/p99 latency and the
 workers' resident memory before and after. Memory must not grow with requests served: the run
 fails if a worker grows by more than LOAD_MAX_GROWTH_MB (default 20) over a game's run.
+
+It first compares keep-alive (the default gthread workers, THREADS=2, and THREADS=4) with
+one connection per request (THREADS=1: gunicorn's sync worker answers `Connection: close`,
+so wrk reconnects for every request), LOAD_COMPARE_SECONDS (default 15) each on Generala's
+move endpoint.
 """
 
 from __future__ import annotations
@@ -13,6 +18,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 import json
 from pathlib import Path
 
@@ -59,8 +66,9 @@ def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
         os.unlink(script.name)
     found = {
         "rate": re.search(r"Requests/sec:\s+([\d.]+)", out).group(1),
-        "p50": re.search(r"50%\s+(\S+)", out).group(1),
-        "p99": re.search(r"99%\s+(\S+)", out).group(1),
+        # The distribution's lines only: a column of Thread Stats may end in "50%" too.
+        "p50": re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1),
+        "p99": re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1),
         "requests": re.search(r"(\d+) requests in", out).group(1),
     }
     errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
@@ -68,11 +76,78 @@ def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
     return found
 
 
+def wait_ready(port: int, timeout: float = 60) -> None:
+    """Until /readyz answers 200: the workers have imported the games and made the contract."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the referee did not become ready")
+
+
+KEEPALIVE_CONFIGS = (("keep-alive (gthread, THREADS=2)", "2"),
+                     ("keep-alive (gthread, THREADS=4)", "4"),
+                     ("close (sync, THREADS=1)", "1"))
+
+
+def millis(latency: str) -> float:
+    """wrk's latency (`850.00us`, `2.63ms`, `1.02s`, `1.10m`) in milliseconds."""
+    found = re.fullmatch(r"([\d.]+)(us|ms|s|m)", latency.strip())
+    if found is None:
+        raise ValueError(f"wrk printed a latency this script does not read: {latency!r}")
+    number, unit = found.groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int,
+                      rounds: int = 3) -> None:
+    """The three servers run side by side (an idle one costs nothing) and are driven in
+    turn, `rounds` times, so a change in the machine's other load touches them alike; the
+    median round of each is printed."""
+    path, bodies = "/v1/games/generala-dice/moves", payloads("generala-dice", 400)
+    slice_seconds = max(2, seconds // rounds)
+    print(f"keep-alive: {rounds} rounds of {slice_seconds}s each, {workers} workers, wrk "
+          f"{connections} connections, POST {path}")
+    servers = {}
+    try:
+        for label, threads in KEEPALIVE_CONFIGS:
+            port = free_port()
+            servers[label] = (port, serve("referee:create_app()", port, workers,
+                                          THREADS=threads))
+            wait_ready(port)
+            wrk_run(wrk, port, path, bodies, 2, connections)
+        results: dict[str, list[dict[str, str]]] = {label: [] for label in servers}
+        for _ in range(rounds):
+            for label, (port, _) in servers.items():
+                results[label].append(wrk_run(wrk, port, path, bodies, slice_seconds,
+                                              connections))
+    finally:
+        for _, server in servers.values():
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=10)
+    for label, runs in results.items():
+        rates = sorted(float(r["rate"]) for r in runs)
+        p99s = sorted(millis(r["p99"]) for r in runs)
+        p50s = sorted(millis(r["p50"]) for r in runs)
+        errors = sum(int(r["non2xx"]) for r in runs)
+        middle = len(runs) // 2
+        print(f"  {label:32s} {rates[middle]:8,.0f} req/s  p50 {p50s[middle]:6.2f} ms  "
+              f"p99 {p99s[middle]:6.2f} ms  (rounds: {', '.join(f'{r:,.0f}' for r in rates)} "
+              f"req/s)  non-2xx {errors}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=int, default=int(os.environ.get("LOAD_SECONDS", 60)))
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--compare-seconds", type=int,
+                        default=int(os.environ.get("LOAD_COMPARE_SECONDS", 15)))
     parser.add_argument("--max-growth-mb", type=float,
                         default=float(os.environ.get("LOAD_MAX_GROWTH_MB", 20)))
     args = parser.parse_args()
@@ -80,11 +155,13 @@ def main() -> int:
     if not wrk:
         print("wrk is missing (apt-get install wrk)")
         return 1
+    compare_keepalive(wrk, args.workers, args.connections, args.compare_seconds)
     port = free_port()
     # Worker recycling is off for the run: memory must stay flat without it.
     server = serve("referee:create_app()", port, args.workers, MAX_REQUESTS="0")
+    wait_ready(port)
     failed = False
-    print(f"load: {args.seconds}s per game, gunicorn {args.workers} sync workers, wrk 2 threads "
+    print(f"load: {args.seconds}s per game, gunicorn {args.workers} gthread workers, wrk 2 threads "
           f"{args.connections} connections, {os.cpu_count()} cores")
     try:
         for game_id in sorted(REGISTRY):

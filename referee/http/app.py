@@ -21,7 +21,7 @@ from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.games import REGISTRY
 
-from . import contract, explorer, settings, verifier
+from . import caching, contract, explorer, metrics, observability, settings, verifier
 from .codec import (Match, StateCodec, hint, outcome, parse_json, player_view, verdict,
                     wire_state_schema)
 from .problems import Problem, from_referee_error, problem_response
@@ -56,6 +56,25 @@ class Referee:
                               "state_schema": wire_state_schema(engine)}
                         for gid, engine in games.items()}
         self.max_id, self.max_items = max_id, max_items
+        self.catalog_body = msgspec.json.encode({"games": list(self.catalog.values())})
+        self.detail_bodies = {gid: msgspec.json.encode(detail)
+                              for gid, detail in self.details.items()}
+        self.etags = {body: caching.etag_of(body)
+                      for body in (self.catalog_body, *self.detail_bodies.values())}
+
+    def readiness(self) -> dict[str, bool]:
+        checks = {"engines": bool(self.games)}
+        try:
+            checks["contract"] = bool(self.contract)
+        except Exception:  # noqa: BLE001 - any failure to build it means not ready
+            log.exception("the contract could not be generated")
+            checks["contract"] = False
+        checks["sealing"] = self.codec.sealer is None or self.codec.sealer.usable()
+        return checks
+
+    @functools.cached_property
+    def contract_etag(self) -> str:
+        return caching.etag_of(self.contract)
 
     @functools.cached_property
     def contract(self) -> bytes:
@@ -92,7 +111,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_error_handler(Exception, _handle_error)
     if conf["CORS_ORIGINS"]:
         _allow_browsers(app, conf["CORS_ORIGINS"])
-    logging.basicConfig(level=conf["LOG_LEVEL"])
+    caching.install(app, conf)
+    observability.install(app, frozenset(app.extensions["referee"].games),
+                          conf["REQUEST_LOG"])
+    observability.configure_logging(conf["LOG_LEVEL"])
     return app
 
 
@@ -148,7 +170,8 @@ def _handle_error(error: Exception) -> Response:
         if code == "method_not_allowed" and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
-    log.exception("unexpected error on %s %s", request.method, request.path)
+    log.exception("unexpected error on %s %s", request.method, request.path,
+                  extra={"request_id": observability.request_id()})
     return problem_response("internal_error", "the referee failed on this request; "
                             "nothing was stored or changed")
 
@@ -220,14 +243,16 @@ def _catalog_entry(engine: Engine) -> dict[str, Any]:
 
 @v1.get("/games")
 def list_games():
-    return _json({"games": list(_referee().catalog.values())})
+    referee = _referee()
+    return caching.fixed(referee.catalog_body, JSON, referee.etags[referee.catalog_body])
 
 
 @v1.get("/games/<game_id>")
 def show_game(game_id: str):
     referee = _referee()
     _game(referee, game_id)
-    return _json(referee.details[game_id])
+    body = referee.detail_bodies[game_id]
+    return caching.fixed(body, JSON, referee.etags[body])
 
 
 # -- matches and moves -------------------------------------------------------------------------
@@ -296,6 +321,7 @@ def post_move(game_id: str):
     move = _move(referee, game_id, body["move"])
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
+    metrics.MOVES.labels(game_id).inc()
     return _json(outcome(referee.codec, engine, Match(new_state, match.seating), events,
                          now=now, viewer=viewer, seat_ttl=body.get("seat_token_ttl")))
 
@@ -342,9 +368,28 @@ def ask_hint(game_id: str):
 # -- service endpoints -------------------------------------------------------------------------
 @meta.get("/healthz")
 def healthz():
+    """Liveness: the process answers. Nothing here may fail but the process itself."""
     return _json({"status": "ok", "games": sorted(_referee().games)})
+
+
+@meta.get("/readyz")
+def readyz():
+    """Readiness: the engines are registered, the contract is generated and, in sealed mode,
+    every configured key seals and opens a probe."""
+    checks = _referee().readiness()
+    if all(checks.values()):
+        return _json({"status": "ready", "checks": checks})
+    failing = sorted(name for name, ok in checks.items() if not ok)
+    raise Problem("not_ready", f"not ready: {', '.join(failing)}", checks=checks)
+
+
+@meta.get("/metrics")
+def metrics_exposition():
+    body, content_type = metrics.exposition()
+    return Response(body, content_type=content_type)
 
 
 @meta.get("/openapi.yaml")
 def openapi_document():
-    return Response(_referee().contract, mimetype="application/yaml")
+    referee = _referee()
+    return caching.fixed(referee.contract, "application/yaml", referee.contract_etag)

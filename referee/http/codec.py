@@ -114,11 +114,7 @@ class StateCodec:
 
     def _opens_as_seat(self, engine: Engine, token: str) -> bool:
         assert self.sealer is not None
-        try:
-            self.sealer.open(engine.id, token, purpose=SEAT)
-        except TamperedState:
-            return False
-        return True
+        return self.sealer.opens(engine.id, token, purpose=SEAT)
 
     def seat_token(self, engine: Engine, match: Match, player: str, *, now: float,
                    ttl: int | None) -> str | None:

@@ -65,6 +65,10 @@ player (`not_your_seat`), when posted as a move or a state (`seat_token_not_allo
 past the life the back end gave it (`seat_token_expired`). A deployment may let web pages of
 chosen origins call those routes from a browser (CORS, off unless configured).
 
+Every answer carries an `X-Request-ID`: the one the request sent (up to 128 letters, digits
+and `._:-`), else the trace id of its W3C `traceparent` (which is sent back too), else a new
+one; the referee's log lines name it. Large answers are gzipped when `Accept-Encoding` asks.
+
 Every error is `application/problem+json` (RFC 9457) with a stable machine-readable `code`
 (see `x-error-codes`). Chance comes only from a seed carried in the state: the same state and
 move always give the same answer, and a finished match reveals its seed so every roll and
@@ -201,6 +205,19 @@ class _Builder:
                 "problems": {"type": "array", "items": {"type": "string"},
                              "description": "With invalid_state or invalid_options: every "
                              "problem found."},
+                "checks": ref("ReadinessChecks"),
+            },
+        })
+        self.schema("ReadinessChecks", {
+            "type": "object", "description": "Each readiness check and whether it passes.",
+            "required": ["engines", "contract", "sealing"],
+            "properties": {
+                "engines": {"type": "boolean", "description": "At least one game is "
+                            "registered."},
+                "contract": {"type": "boolean", "description": "This contract is generated."},
+                "sealing": {"type": "boolean", "description": "In sealed mode, every "
+                            "configured key seals and opens a probe (always true in open "
+                            "mode)."},
             },
         })
         self.schema("GameId", {
@@ -321,7 +338,7 @@ class _Builder:
         self._catalogue()
 
     def _catalogue(self) -> None:
-        self.spec.path("/v1/games", operations={"get": {
+        self.spec.path("/v1/games", operations={"get": _fixed_answer({
             "operationId": "listGames", "tags": ["catalogue"],
             "summary": "The catalogue of games",
             "description": "Each game's id, name, player counts, and options with types, "
@@ -331,8 +348,9 @@ class _Builder:
                     "type": "object", "required": ["games"],
                     "properties": {"games": {"type": "array", "items": ref("GameSummary")}},
                 }}}}},
-        }})
-        self.spec.path("/v1/games/{game_id}", parameters=["GameId"], operations={"get": {
+        })})
+        self.spec.path("/v1/games/{game_id}", parameters=["GameId"],
+                       operations={"get": _fixed_answer({
             "operationId": "showGame", "tags": ["catalogue"],
             "summary": "One game, with its move types",
             "responses": {
@@ -340,7 +358,7 @@ class _Builder:
                         "content": {"application/json": {"schema": ref("GameDetail")}}},
                 "404": {"$ref": "#/components/responses/Problem404"},
             },
-        }})
+        })})
 
     # -- one game ----------------------------------------------------------------------------
     def game(self, game_id: str, engine: Engine, moves: dict[str, Any],
@@ -772,19 +790,42 @@ class _Builder:
                     "properties": {"status": {"type": "string", "enum": ["ok"]},
                                    "games": {"type": "array", "items": ref("GameId")}}}}}}},
         }})
-        self.spec.path("/openapi.yaml", operations={"get": {
+        self.spec.path("/readyz", operations={"get": {
+            "operationId": "readiness", "tags": ["service"], "summary": "Readiness",
+            "description": "Whether this process can serve matches: the engines are "
+                           "registered, the contract is generated and, in sealed mode, every "
+                           "sealing key works. A load balancer sends traffic only to a ready "
+                           "process; `/healthz` only says the process answers.",
+            "responses": {
+                "200": {"description": "Ready.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["status", "checks"],
+                    "properties": {"status": {"type": "string", "enum": ["ready"]},
+                                   "checks": ref("ReadinessChecks")}}}}},
+                "503": {"$ref": "#/components/responses/Problem503"},
+            },
+        }})
+        self.spec.path("/metrics", operations={"get": {
+            "operationId": "metrics", "tags": ["service"], "summary": "Prometheus metrics",
+            "description": "The Prometheus text exposition format (version 0.0.4), summed over "
+                           "every worker process: requests by route, game and status, "
+                           "problems by code, moves applied by game, latency histograms by "
+                           "route, sealed tokens sealed, opened and refused.",
+            "responses": {"200": {"description": "The metrics.", "content": {
+                "text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}},
+        }})
+        self.spec.path("/openapi.yaml", operations={"get": _fixed_answer({
             "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",
             "responses": {"200": {"description": "The OpenAPI document.", "content": {
                 "application/yaml": {"schema": {"type": "object",
                                                 "additionalProperties": True}}}}},
-        }})
-        self.spec.path("/docs", operations={"get": {
+        })})
+        self.spec.path("/docs", operations={"get": _fixed_answer({
             "operationId": "apiExplorer", "tags": ["service"],
             "summary": "This contract in an API explorer (Swagger UI, served offline)",
             "responses": {"200": {"description": "An HTML page.", "content": {
                 "text/html": {"schema": {"type": "string"}}}}},
-        }})
-        self.spec.path("/docs/static/{asset}", operations={"get": {
+        })})
+        self.spec.path("/docs/static/{asset}", operations={"get": _fixed_answer({
             "operationId": "apiExplorerAsset", "tags": ["service"],
             "summary": "A file of the API explorer (Swagger UI's script, style and icons)",
             "parameters": [{"name": "asset", "in": "path", "required": True,
@@ -797,7 +838,7 @@ class _Builder:
                 }},
                 "404": {"$ref": "#/components/responses/Problem404"},
             },
-        }})
+        })})
         self.spec.path("/verify", operations={"get": {
             "operationId": "fairnessCheck", "tags": ["service"],
             "summary": "A page that checks a finished match's dice and cards in the player's "
@@ -850,6 +891,25 @@ class _GameNames:
         if name in ("View", "Scores"):
             return f"{self.prefix}{name}"
         return name if name.startswith(self.prefix) else f"{self.prefix}{name}"
+
+
+def _fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
+    """An answer that changes only with a release: it carries an ETag and a Cache-Control,
+    and is answered 304, without a body, to a client that holds the current copy."""
+    validator = {"description": "The answer's version: send it back in `If-None-Match`.",
+                 "schema": {"type": "string"}}
+    lifetime = {"description": "How long a copy may be reused without asking "
+                               "(`public, max-age=...`).", "schema": {"type": "string"}}
+    responses = dict(operation["responses"])
+    responses["200"] = {**responses["200"],
+                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    responses["304"] = {"description": "The copy named in `If-None-Match` is current.",
+                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    held = {"name": "If-None-Match", "in": "header", "required": False,
+            "schema": {"type": "string"},
+            "description": "The ETag of a copy the client holds."}
+    return {**operation, "parameters": [*operation.get("parameters", []), held],
+            "responses": responses}
 
 
 def _statuses() -> dict[str, list[str]]:

@@ -8,13 +8,17 @@ reads `/openapi.yaml` from the same server, and its "Try it out" posts to the sa
 
 from __future__ import annotations
 
+import functools
 import html
+import mimetypes
 from pathlib import Path
 
 import swagger_ui
-from flask import Blueprint, Response, abort, send_from_directory
+from flask import Blueprint, abort
 
 from referee import __version__
+
+from .caching import ASSET_MAX_AGE, etag_of, fixed
 
 ASSETS = Path(swagger_ui.__file__).resolve().parent / "static"
 # Only what the page loads is served from the package's folder.
@@ -54,13 +58,25 @@ window.onload = function () {{
 blueprint = Blueprint("explorer", __name__)
 
 
+PAGE_BODY = PAGE.format(version=html.escape(__version__)).encode("utf-8")
+PAGE_ETAG = etag_of(PAGE_BODY)
+
+
 @blueprint.get("/docs")
 def page():
-    return Response(PAGE.format(version=html.escape(__version__)), mimetype="text/html")
+    return fixed(PAGE_BODY, "text/html", PAGE_ETAG)
+
+
+@functools.lru_cache(maxsize=len(SERVED_ASSETS))
+def _asset(name: str) -> tuple[bytes, str, str]:
+    body = (ASSETS / name).read_bytes()
+    mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    return body, mimetype, etag_of(body)
 
 
 @blueprint.get("/docs/static/<asset>")
 def asset(asset: str):
     if asset not in SERVED_ASSETS:
         abort(404)
-    return send_from_directory(ASSETS, asset, max_age=86400)
+    body, mimetype, etag = _asset(asset)
+    return fixed(body, mimetype, etag, ASSET_MAX_AGE)

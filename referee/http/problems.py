@@ -33,6 +33,7 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "method_not_allowed": (405, "The method is not allowed on this path"),
     "not_found": (404, "No such path"),
     "internal_error": (500, "The referee failed; nothing was changed"),
+    "not_ready": (503, "The referee cannot serve yet (see /readyz's checks)"),
 }
 
 MEDIA_TYPE = "application/problem+json"
@@ -53,7 +54,10 @@ def problem_response(code: str, detail: str, **extra: Any) -> Response:
     body = {"type": f"urn:referee:problem:{code}", "title": title, "status": status,
             "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
-    return Response(msgspec.json.encode(body), status=status, mimetype=MEDIA_TYPE)
+    response = Response(msgspec.json.encode(body), status=status, mimetype=MEDIA_TYPE)
+    # Read by the metrics (refusals by code) and the request's log line.
+    response.problem_code = code
+    return response
 
 
 def from_referee_error(error: RefereeError) -> Response:

@@ -1,11 +1,19 @@
 """Sealed states: authenticated encryption so a client can neither read nor alter a state.
 
-A token is `v1.` followed by base64url(nonce ‖ AES-256-GCM ciphertext) of the state's JSON,
-compressed. The game id and the token's purpose (a state, or a seat: one player's rights
-over a state) are bound in as associated data, so a token of one game is refused by another
-and a token of one purpose can never be opened as the other. Each configured secret is
-stretched into a key with HKDF-SHA256; the first key seals, every key opens, so keys can be
-rotated by putting the new one first.
+A token is a version prefix followed by base64url of the sealed, compressed JSON of the state.
+The game id and the token's purpose (a state, or a seat: one player's rights over a state)
+are bound in as associated data, so a token of one game is refused by another and a token of
+one purpose can never be opened as the other. Each configured secret is stretched into a key
+with HKDF-SHA256; the first key seals, every key opens, so keys can be rotated by putting the
+new one first.
+
+- `v2.` (written now): base64url(salt ‖ AES-256-GCM ciphertext ‖ tag). The AES key and the
+  nonce of each token are derived with HKDF-SHA256 from the configured key and a random
+  128-bit salt carried in the token, so no two tokens share a key. AES-GCM under one key with
+  random 96-bit nonces is safe for about 2^32 messages (NIST SP 800-38D, 8.3); here the limit
+  is a collision of two 128-bit salts, below 2^-32 after 2^48 tokens per configured key.
+- `v1.` (still opened, no longer written): base64url(random 96-bit nonce ‖ AES-256-GCM
+  ciphertext ‖ tag) under the configured key itself.
 """
 
 from __future__ import annotations
@@ -23,38 +31,69 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from referee.core.errors import TamperedState
 
-PREFIX = "v1."
+from . import metrics
+
+PREFIX = "v2."
 # What the contract promises of every token, whatever its version: a client may check it.
 TOKEN_PATTERN = "^v[1-9][0-9]*\\.[A-Za-z0-9_-]+$"
-TOKEN_FORM = re.compile(r"v1\.[A-Za-z0-9_-]+")
+TOKEN_FORM = re.compile(r"(v[12])\.([A-Za-z0-9_-]+)")
 NONCE_BYTES = 12
+SALT_BYTES = 16
+KEY_BYTES = 32
+TAG_BYTES = 16
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
 STATE, SEAT = "state", "seat"
 
 
-def _derive(secret: str) -> AESGCM:
-    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=b"referee-state-sealing",
-               info=b"v1").derive(secret.encode("utf-8"))
-    return AESGCM(key)
+def _stretch(secret: str, version: bytes) -> bytes:
+    return HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=b"referee-state-sealing",
+                info=version).derive(secret.encode("utf-8"))
+
+
+def _token_key(master: bytes, salt: bytes) -> tuple[AESGCM, bytes]:
+    """The AES-GCM key and nonce of one v2 token: fresh for every salt."""
+    okm = HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES + NONCE_BYTES, salt=salt,
+               info=b"referee-state:v2:token").derive(master)
+    return AESGCM(okm[:KEY_BYTES]), okm[KEY_BYTES:]
 
 
 class Sealer:
     def __init__(self, secrets: list[str]):
         if not secrets:
             raise ValueError("sealing needs at least one key")
-        self._keys = [_derive(s) for s in secrets]
+        self._v1_keys = [AESGCM(_stretch(s, b"v1")) for s in secrets]
+        self._v2_masters = [_stretch(s, b"v2") for s in secrets]
 
     def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
-        nonce = os.urandom(NONCE_BYTES)
-        body = self._keys[0].encrypt(nonce, zlib.compress(plaintext, 1),
-                                     _aad(game_id, purpose))
-        return PREFIX + _text(nonce + body)
+        salt = os.urandom(SALT_BYTES)
+        key, nonce = _token_key(self._v2_masters[0], salt)
+        body = key.encrypt(nonce, zlib.compress(plaintext, 1), _aad("v2", game_id, purpose))
+        metrics.TOKENS_SEALED.inc()
+        return PREFIX + _text(salt + body)
 
     def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
-        if len(token) > MAX_TOKEN_CHARS or not TOKEN_FORM.fullmatch(token):
+        try:
+            plaintext, version = self._open(game_id, token, purpose)
+        except TamperedState:
+            metrics.TOKENS_REFUSED.inc()
+            raise
+        metrics.TOKENS_OPENED.labels(version).inc()
+        return plaintext
+
+    def opens(self, game_id: str, token: str, purpose: str = STATE) -> bool:
+        """Whether `token` opens for this purpose: a probe, not counted in the metrics."""
+        try:
+            self._open(game_id, token, purpose)
+        except TamperedState:
+            return False
+        return True
+
+    def _open(self, game_id: str, token: str, purpose: str) -> tuple[bytes, str]:
+        form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
+        if form is None:
             raise TamperedState("the state token is not one this referee sealed")
-        raw_text = token[len(PREFIX):]
+        version, raw_text = form.group(1), form.group(2)
         try:
             raw = base64.urlsafe_b64decode(raw_text + "=" * (-len(raw_text) % 4))
         except (binascii.Error, ValueError):
@@ -63,22 +102,53 @@ class Sealer:
         # the one this referee writes is accepted, so no character can change unnoticed.
         if _text(raw) != raw_text:
             raise TamperedState("the state token is not one this referee sealed")
-        if len(raw) <= NONCE_BYTES + 16:
-            raise TamperedState("the state token is too short")
-        nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
-        for key in self._keys:
+        compressed = (self._open_v2 if version == "v2" else self._open_v1)(game_id, raw,
+                                                                           purpose)
+        if compressed is None:
+            raise TamperedState("the state token fails authentication: altered, sealed for "
+                                "another game, or sealed with a key this referee does not "
+                                "hold")
+        return zlib.decompress(compressed), version
+
+    def usable(self) -> bool:
+        """Every configured key seals and opens a probe (what readiness checks)."""
+        probe = b"referee-readiness-probe"
+        for master in self._v2_masters:
             try:
-                compressed = key.decrypt(nonce, body, _aad(game_id, purpose))
+                key, nonce = _token_key(master, os.urandom(SALT_BYTES))
+                if key.decrypt(nonce, key.encrypt(nonce, probe, b""), b"") != probe:
+                    return False
+            except Exception:  # noqa: BLE001 - a key that cannot seal is simply not usable
+                return False
+        return True
+
+    def _open_v2(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
+        if len(raw) <= SALT_BYTES + TAG_BYTES:
+            raise TamperedState("the state token is too short")
+        salt, body = raw[:SALT_BYTES], raw[SALT_BYTES:]
+        for master in self._v2_masters:
+            key, nonce = _token_key(master, salt)
+            try:
+                return key.decrypt(nonce, body, _aad("v2", game_id, purpose))
             except InvalidTag:
                 continue
-            return zlib.decompress(compressed)
-        raise TamperedState("the state token fails authentication: altered, sealed for "
-                            "another game, or sealed with a key this referee does not hold")
+        return None
+
+    def _open_v1(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
+        if len(raw) <= NONCE_BYTES + TAG_BYTES:
+            raise TamperedState("the state token is too short")
+        nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
+        for key in self._v1_keys:
+            try:
+                return key.decrypt(nonce, body, _aad("v1", game_id, purpose))
+            except InvalidTag:
+                continue
+        return None
 
 
 def _text(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def _aad(game_id: str, purpose: str = STATE) -> bytes:
-    return f"referee-{purpose}:v1:".encode("ascii") + game_id.encode("utf-8")
+def _aad(version: str, game_id: str, purpose: str = STATE) -> bytes:
+    return f"referee-{purpose}:{version}:".encode("ascii") + game_id.encode("utf-8")

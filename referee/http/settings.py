@@ -19,6 +19,28 @@ def _int(env: dict[str, str], name: str, default: int) -> int:
     return value
 
 
+def _count(env: dict[str, str], name: str, default: int) -> int:
+    """A whole number, zero allowed."""
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    value = int(raw)
+    if value < 0:
+        raise ValueError(f"{name} must be zero or a positive integer")
+    return value
+
+
+def _flag(env: dict[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if raw == "":
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{name} must be one of 1, true, yes, on, 0, false, no, off")
+
+
 def state_keys(value: Any) -> list[str]:
     """The sealing keys from a comma-separated string or a list of strings, each checked:
     a key shorter than 32 characters could be guessed, so it is refused at startup."""
@@ -65,5 +87,7 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "MAX_PLAYER_ID_LENGTH": _int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
         "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
+        "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
+        "COMPRESS_MIN_BYTES": _count(env, "REFEREE_COMPRESS_MIN_BYTES", 4096),
         "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),
     }

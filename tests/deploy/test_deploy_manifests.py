@@ -1,4 +1,5 @@
-"""The Kubernetes manifests parse and wire together: probes on /healthz, keys from a Secret,
+"""The Kubernetes manifests parse and wire together: readiness on /readyz, liveness on
+/healthz, metrics scraped, keys from a Secret,
 a Service and an autoscaler aimed at the Deployment."""
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ def documents() -> dict[str, dict]:
     return {d["kind"]: d for d in yaml.safe_load_all(MANIFEST.read_text()) if d}
 
 
-def test_the_deployment_probes_healthz_and_reads_keys_from_a_secret():
+def test_the_deployment_probes_readiness_and_liveness_apart_and_reads_keys_from_a_secret():
     deployment = documents()["Deployment"]
     container = deployment["spec"]["template"]["spec"]["containers"][0]
-    assert container["readinessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     keys = next(e for e in container["env"] if e["name"] == "REFEREE_STATE_KEYS")
     assert "secretKeyRef" in keys["valueFrom"]
@@ -42,3 +43,16 @@ def test_the_service_and_autoscaler_point_at_the_deployment():
     assert service["spec"]["selector"].items() <= labels.items()
     assert hpa["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"]
     assert hpa["spec"]["minReplicas"] >= 2
+
+
+def test_prometheus_scrapes_the_metrics_port_and_the_workers_share_a_writable_metrics_dir():
+    template = documents()["Deployment"]["spec"]["template"]
+    annotations = template["metadata"]["annotations"]
+    container = template["spec"]["containers"][0]
+    port = next(p["containerPort"] for p in container["ports"] if p["name"] == "http")
+    assert annotations["prometheus.io/scrape"] == "true"
+    assert annotations["prometheus.io/path"] == "/metrics"
+    assert annotations["prometheus.io/port"] == str(port)
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    mounts = [m["mountPath"] for m in container["volumeMounts"]]
+    assert any(env["PROMETHEUS_MULTIPROC_DIR"].startswith(m + "/") for m in mounts)

@@ -30,7 +30,7 @@ def code_of(response):
 def test_a_sealed_state_is_an_opaque_token_hiding_the_seed(sealed_client):
     outcome = create(sealed_client)
     token = outcome["state"]
-    assert isinstance(token, str) and token.startswith("v1.")
+    assert isinstance(token, str) and token.startswith("v2.")
     raw = base64.urlsafe_b64decode(token[3:] + "==")
     assert b"s3cret" not in raw and b"players" not in raw
     moved = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
@@ -40,7 +40,7 @@ def test_a_sealed_state_is_an_opaque_token_hiding_the_seed(sealed_client):
 def flip(token: str, index: int) -> str:
     body = bytearray(base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4)))
     body[index % len(body)] ^= 0x01
-    return "v1." + base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
+    return token[:3] + base64.urlsafe_b64encode(bytes(body)).decode().rstrip("=")
 
 
 @pytest.mark.parametrize("spoil", [
@@ -49,12 +49,13 @@ def flip(token: str, index: int) -> str:
     lambda t: flip(t, -1),
     lambda t: t[:-5],
     lambda t: t[:10],
-    lambda t: "v2." + t[3:],
-    lambda t: "v1.",
+    lambda t: "v1." + t[3:],
+    lambda t: "v3." + t[3:],
+    lambda t: "v2.",
     lambda t: "v1.!!!not-base64!!!",
     lambda t: t + "AAAA",
-], ids=["flip-nonce", "flip-body", "flip-tag", "truncated", "cut-short", "forged-version",
-        "empty", "not-base64", "extended"])
+], ids=["flip-salt", "flip-body", "flip-tag", "truncated", "cut-short", "as-version-1",
+        "unknown-version", "empty", "not-base64", "extended"])
 def test_any_altered_token_is_tampered_state(sealed_client, spoil):
     token = create(sealed_client)["state"]
     response = sealed_client.post(f"{DICE}/moves", json={"state": spoil(token), "move": ROLL})
@@ -130,7 +131,7 @@ def test_an_honest_token_of_another_match_or_an_earlier_move_is_accepted(sealed_
 def swap_halves(token: str) -> str:
     body = base64.urlsafe_b64decode(token[3:] + "=" * (-len(token[3:]) % 4))
     middle = len(body) // 2
-    return "v1." + base64.urlsafe_b64encode(body[middle:] + body[:middle]).decode().rstrip("=")
+    return token[:3] + base64.urlsafe_b64encode(body[middle:] + body[:middle]).decode().rstrip("=")
 
 
 def test_a_token_with_swapped_parts_is_tampered_state(sealed_client):
@@ -180,29 +181,32 @@ def test_every_single_character_change_of_a_token_is_refused(sealed_client):
         assert code_of(response) == "tampered_state", bad
 
 
-# A token's bytes are a 12-byte nonce, then the ciphertext, which ends with a 16-byte tag.
-NONCE_AND_TAG_BYTES = 12 + 16
+# A v2 token's bytes are a 16-byte salt, then the ciphertext, which ends with a 16-byte tag; a
+# v1 token's, a 12-byte nonce, then the ciphertext and its tag.
+HEADER_AND_TAG_BYTES = {"v2": 16 + 16, "v1": 12 + 16}
 
 
-def well_formed_token(length: int) -> str:
+def well_formed_token(version: str, length: int) -> str:
     """A token in the form the referee writes (canonical base64url), of `length` bytes."""
-    return "v1." + base64.urlsafe_b64encode(bytes(range(length))).decode().rstrip("=")
+    return f"{version}." + base64.urlsafe_b64encode(bytes(range(length))).decode().rstrip("=")
 
 
-def test_a_well_formed_token_too_short_for_a_nonce_and_a_tag_is_tampered_state(
-        sealed_client, sealing_keys):
+@pytest.mark.parametrize("version", sorted(HEADER_AND_TAG_BYTES))
+def test_a_well_formed_token_too_short_for_its_header_and_a_tag_is_tampered_state(
+        sealed_client, sealing_keys, version):
     sealer = Sealer(sealing_keys)
-    for length in range(1, NONCE_AND_TAG_BYTES + 1):
-        token = well_formed_token(length)
+    for length in range(1, HEADER_AND_TAG_BYTES[version] + 1):
+        token = well_formed_token(version, length)
         with pytest.raises(TamperedState, match="too short"):
             sealer.open("generala-dice", token)
         response = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
         assert response.status_code == 422 and code_of(response) == "tampered_state", length
 
 
-def test_a_token_one_byte_past_the_nonce_and_tag_is_opened_and_fails_authentication(
-        sealing_keys):
-    token = well_formed_token(NONCE_AND_TAG_BYTES + 1)
+@pytest.mark.parametrize("version", sorted(HEADER_AND_TAG_BYTES))
+def test_a_token_one_byte_past_the_header_and_tag_is_opened_and_fails_authentication(
+        sealing_keys, version):
+    token = well_formed_token(version, HEADER_AND_TAG_BYTES[version] + 1)
     with pytest.raises(TamperedState, match="fails authentication"):
         Sealer(sealing_keys).open("generala-dice", token)
 
@@ -210,9 +214,53 @@ def test_a_token_one_byte_past_the_nonce_and_tag_is_opened_and_fails_authenticat
 def test_a_token_longer_than_the_cap_is_refused_before_it_is_decoded(sealing_keys):
     sealer = Sealer(sealing_keys)
     # Exactly at the cap the token is decoded (and its length is no base64 length)...
-    at_cap = "v1." + "A" * (MAX_TOKEN_CHARS - 3)
+    at_cap = "v2." + "A" * (MAX_TOKEN_CHARS - 3)
     with pytest.raises(TamperedState, match="base64url"):
         sealer.open("generala-dice", at_cap)
     # ...one character more, and it is refused on its length alone.
     with pytest.raises(TamperedState, match="not one this referee sealed"):
         sealer.open("generala-dice", at_cap + "A")
+
+
+# A match created by the release that wrote v1 tokens (AES-GCM with a random nonce straight
+# under the HKDF-stretched key), sealed with the second test key: ann and bob, seed "s3cret".
+V1_TOKEN = (
+    "v1.tA8ibJlYMUfCAroG0Lk7w4BB4QeJRcCQT2pVH9mbymZLdBAVoSetk_nIIYEfWPgm-8_J31-WSRhWEBqJWPzgZ6UA"
+    "OrzST69vWaHP95N7oEQhnt6WdMEX3pDvGOf8CQk9rDM8mvkr3ovrZSLOgSRt83wLe1oAfUNG9mP5bGrjcgZWmZ69x"
+    "N29dySsFr_12zNZjpzpBW3pzuXx-Nju275l8KbP7X8JKsH8FEI1FUNWn3AZHhxLy69JuVKyXIMzkL4Hy6QRFxpZfU"
+    "2q4YVWnYh-ToxZclWXJ6MGP7DdX5bDZalNeHnQm-5WGwWQrY7sfknSLUgKKGzjb3MC2jo")
+
+
+def test_a_v1_token_still_opens_and_its_next_state_is_sealed_as_v2(sealed_client):
+    moved = sealed_client.post(f"{DICE}/moves", json={"state": V1_TOKEN, "move": ROLL})
+    assert moved.status_code == 200
+    assert moved.get_json()["state"].startswith("v2.")
+    # The same match created now plays the same roll: the v1 token held that very state.
+    fresh = create(sealed_client)["state"]
+    again = sealed_client.post(f"{DICE}/moves", json={"state": fresh, "move": ROLL})
+    assert again.get_json()["events"] == moved.get_json()["events"]
+
+
+def test_a_v1_token_is_refused_without_its_key_or_for_another_game(clock, sealing_keys):
+    first_only = referee.create_app({"CLOCK": clock, "STATE_KEYS": [sealing_keys[0]]})
+    response = first_only.test_client().post(f"{DICE}/moves",
+                                             json={"state": V1_TOKEN, "move": ROLL})
+    assert code_of(response) == "tampered_state"
+    with pytest.raises(TamperedState, match="fails authentication"):
+        Sealer(sealing_keys).open("generala-cards", V1_TOKEN)
+
+
+def test_an_altered_v1_token_is_refused(sealed_client):
+    for index in (0, 13, 40, -1):
+        response = sealed_client.post(f"{DICE}/moves",
+                                      json={"state": flip(V1_TOKEN, index), "move": ROLL})
+        assert code_of(response) == "tampered_state", index
+
+
+def test_every_v2_token_has_a_salt_of_its_own(sealing_keys):
+    """No two tokens share a key: each carries a fresh salt, even for the same plaintext."""
+    sealer = Sealer(sealing_keys)
+    tokens = [sealer.seal("generala-dice", b"{}") for _ in range(200)]
+    salts = {base64.urlsafe_b64decode(t[3:] + "==")[:16] for t in tokens}
+    assert len(salts) == len(tokens)
+    assert all(sealer.open("generala-dice", t) == b"{}" for t in tokens)

@@ -1,0 +1,43 @@
+"""The referee's Prometheus metrics, with prometheus-client.
+
+Under gunicorn each worker is a process of its own: gunicorn.conf.py sets
+PROMETHEUS_MULTIPROC_DIR before anything imports prometheus-client, so every worker writes
+its values to files there and `/metrics` sums them over the live and dead workers (gunicorn's
+`child_exit` hook marks a worker dead). Without that variable (tests, a single process) the
+values live in this process.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
+                               generate_latest)
+from prometheus_client import REGISTRY as PROCESS_REGISTRY
+from prometheus_client import multiprocess
+
+REQUESTS = Counter("referee_requests", "HTTP requests answered, by route, game and status.",
+                   ["route", "game", "status"])
+PROBLEMS = Counter("referee_problems", "Problem answers (refusals and failures), by code.",
+                   ["code"])
+MOVES = Counter("referee_moves_applied", "Moves applied to a match, by game.", ["game"])
+# From well under a millisecond (catalogue) to the slowest hints and pictures.
+LATENCY = Histogram("referee_request_duration_seconds",
+                    "Time from the request's start to its answer, by route.", ["route"],
+                    buckets=(0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128,
+                             0.256, 0.512, 1.024, 2.048))
+TOKENS_SEALED = Counter("referee_sealed_tokens_sealed", "Sealed states written.")
+TOKENS_OPENED = Counter("referee_sealed_tokens_opened",
+                        "Sealed states opened, by token format version.", ["version"])
+TOKENS_REFUSED = Counter("referee_sealed_tokens_refused",
+                         "Sealed states refused (altered, of another game, unknown key).")
+
+
+def exposition() -> tuple[bytes, str]:
+    """The metrics in Prometheus's text format, summed over gunicorn's workers when they
+    share a multiprocess directory."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(PROCESS_REGISTRY), CONTENT_TYPE_LATEST

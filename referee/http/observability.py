@@ -1,0 +1,144 @@
+"""What an operator watches the referee with: request ids, metrics and one JSON log line per
+request.
+
+- Request ids: an incoming `X-Request-ID` (a short token) is kept; else the trace id of a W3C
+  `traceparent`; else a fresh random one. It is answered in `X-Request-ID` (and a received
+  `traceparent` is answered as it came), and written in every log line of the request.
+- Metrics (referee.http.metrics): requests by route, game and status; problems by code;
+  latency by route. The route is the rule (`/v1/games/<game_id>/moves`), never the raw path,
+  and a game id outside the registry counts as `unknown`, so no client can grow the series.
+- Logs: one line per request on the `referee.requests` logger, in JSON through
+  python-json-logger (see `configure_logging` and gunicorn.conf.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import time
+from typing import Any, Callable, Container
+
+from flask import Flask, Response, g, request
+from pythonjsonlogger.json import JsonFormatter
+
+from . import metrics
+
+REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+TRACEPARENT = re.compile(r"[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}")
+NO_TRACE = "0" * 32
+UNMATCHED = "unmatched"
+# The fields of every JSON log line, renamed for readers (time, level, logger, message).
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+LOG_RENAMES = {"asctime": "time", "levelname": "level", "name": "logger"}
+
+requests_log = logging.getLogger("referee.requests")
+
+
+def json_formatter() -> JsonFormatter:
+    return JsonFormatter(LOG_FORMAT, rename_fields=LOG_RENAMES)
+
+
+def configure_logging(level: str) -> None:
+    """JSON lines on standard error, unless logging is already set up (gunicorn.conf.py sets
+    the same shape for gunicorn's lines and the referee's; pytest captures its own)."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(json_formatter())
+    root.addHandler(handler)
+    root.setLevel(level)
+
+
+def request_id() -> str:
+    """This request's id (a fresh one outside a request's hooks)."""
+    return getattr(g, "request_id", None) or os.urandom(16).hex()
+
+
+def _incoming_id() -> tuple[str, str | None]:
+    given = request.headers.get("X-Request-ID")
+    if given and REQUEST_ID.fullmatch(given):
+        return given, None
+    parent = (request.headers.get("traceparent") or "").strip().lower()
+    trace = TRACEPARENT.fullmatch(parent)
+    # Version ff and an all-zero trace id are invalid (W3C Trace Context).
+    if trace and trace.group(1) != NO_TRACE and not parent.startswith("ff"):
+        return trace.group(1), parent
+    return os.urandom(16).hex(), None
+
+
+def _start() -> None:
+    state = g._get_current_object()
+    state.started = time.perf_counter()
+    state.request_id, state.traceparent = _incoming_id()
+
+
+class _Series:
+    """The labelled children of the per-request metrics, looked up once per (route, game,
+    status): prometheus-client's `labels()` costs a few microseconds a call."""
+
+    def __init__(self) -> None:
+        self._requests: dict[tuple[str, str, str], Any] = {}
+        self._latency: dict[str, Any] = {}
+        self._problems: dict[str, Any] = {}
+
+    def count(self, route: str, game: str, status: int, code: str | None,
+              elapsed: float) -> None:
+        key = (route, game, str(status))
+        counter = self._requests.get(key)
+        if counter is None:
+            counter = self._requests[key] = metrics.REQUESTS.labels(*key)
+        counter.inc()
+        histogram = self._latency.get(route)
+        if histogram is None:
+            histogram = self._latency[route] = metrics.LATENCY.labels(route)
+        histogram.observe(elapsed)
+        if code:
+            problems = self._problems.get(code)
+            if problems is None:
+                problems = self._problems[code] = metrics.PROBLEMS.labels(code)
+            problems.inc()
+
+
+def _finisher(games: Container[str], log_requests: bool) -> Callable[[Response], Response]:
+    series = _Series()
+
+    def finish(response: Response) -> Response:
+        state = g._get_current_object()
+        now = time.perf_counter()
+        elapsed = now - getattr(state, "started", now)
+        if getattr(state, "request_id", None) is None:
+            state.request_id, state.traceparent = _incoming_id()
+        req = request._get_current_object()
+        rule = req.url_rule
+        route = rule.rule if rule is not None else UNMATCHED
+        game = ""
+        view_args = req.view_args
+        if view_args and "game_id" in view_args:
+            game = view_args["game_id"] if view_args["game_id"] in games else "unknown"
+        status = response.status_code
+        code = getattr(response, "problem_code", None)
+        series.count(route, game, status, code, elapsed)
+        headers = response.headers
+        headers["X-Request-ID"] = state.request_id
+        if state.traceparent:
+            headers["traceparent"] = state.traceparent
+        if log_requests and requests_log.isEnabledFor(logging.INFO):
+            requests_log.info("request", extra={
+                "request_id": state.request_id, "method": req.method, "route": route,
+                "game": game or None, "status": status, "code": code,
+                "duration_ms": round(elapsed * 1000, 3)})
+        return response
+
+    return finish
+
+
+def install(app: Flask, games: Container[str], log_requests: bool = True) -> None:
+    """Runs first before every request and last after it; `games` are the registered ids
+    (any other id is counted as `unknown`); `log_requests` writes the line per request."""
+    app.before_request_funcs.setdefault(None, []).insert(0, _start)
+    # After-request functions run last-registered first: this one goes last, after any
+    # compression, so the time counted is the whole answer's.
+    app.after_request_funcs.setdefault(None, []).insert(0, _finisher(games, log_requests))

