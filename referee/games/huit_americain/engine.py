@@ -294,6 +294,7 @@ class HuitAmericain(Engine):
             "hand_counts": {p: len(h) for p, h in zip(state.players, state.hands)},
             "stock_count": len(state.stock),
             "pile_count": len(state.pile),
+            "pile": list(state.pile),
             "unannounced": state.players[u] if u >= 0 else None,
             "give_to": state.players[state.give_to] if state.give_to >= 0 else None,
             "give_left": state.give_left,

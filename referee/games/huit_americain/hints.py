@@ -12,12 +12,13 @@ Levels:
             end of the round;
           - a card that names a suit names the suit held most; a card aimed at a player aims at
             the one holding fewest cards; a card given away is the costliest one.
-  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
-          random into the other hands, the stock and the pile under its top (each as many as
-          the view counts), every legal move is played in each sampled deal, the round played
-          on at random (a horizon cuts long ones, then fewer cards than the others counts as
-          ahead), and the move with the best share of rounds won is chosen ("win_share": the
-          round's lowest penalty wins, ties shared).
+  hard    determinized Monte-Carlo (`referee.core.search`): the discard pile kept as the
+          view shows it (every laid card is seen by all), the unseen cards dealt at random
+          into the other hands and the stock (each as many as the view counts); every legal
+          move is played in each sampled deal and the round played on by the rules of thumb,
+          one move in ten at random (a horizon cuts long ones, then a cheaper hand than the
+          others' counts as ahead); the move with the best share of rounds won is chosen
+          ("win_share": the round's lowest penalty wins, ties shared).
 
 A hint reads only the view and the moves: the other hands, the stock's order and the seed are
 never read, and the sampling is seeded from the view.
@@ -116,26 +117,28 @@ def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str, fe
 
 # -- the search's part -----------------------------------------------------------------------
 def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
-    """A round consistent with the view: the cards neither in the hand nor on top of the pile,
-    shuffled into the other hands, the stock and the pile under the top, as many as counted."""
+    """A round consistent with the view: the discard pile as it lies (laid face up, seen by
+    all), and the cards neither in the hand nor in the pile shuffled into the other hands and
+    the stock, as many as counted. A card already laid is never dealt to an opponent."""
     options = Options(**view["options"])
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
     deck = Counter(standard_deck(jokers=2, decks=options.decks))
-    unseen = list((deck - Counter(view["hand"]) - Counter([view["top"]])).elements())
+    pile = tuple(view["pile"])
+    unseen = list((deck - Counter(view["hand"]) - Counter(pile)).elements())
     others = [s for s in range(len(players)) if s != me]
     sizes = [view["hand_counts"][players[s]] for s in others]
-    places = deal_unseen(unseen, sizes + [view["stock_count"], view["pile_count"] - 1], rng)
+    places = deal_unseen(unseen, sizes + [view["stock_count"]], rng)
     hands: list[tuple[str, ...]] = [()] * len(players)
     hands[me] = tuple(view["hand"])
     for s, cards in zip(others, places):
         hands[s] = tuple(cards)
-    stock, under = places[-2], places[-1]
+    stock = places[-1]
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
         round=view["round"], hands=tuple(hands), stock=tuple(stock),
-        pile=tuple(under) + (view["top"],), suit=view["suit"], rank=view["rank"],
+        pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
         attack=view["attack"], passes=view["passes"],
         unannounced=seat[view["unannounced"]] if view["unannounced"] else -1,

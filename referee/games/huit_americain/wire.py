@@ -156,6 +156,9 @@ class View(Declared):
     hand_counts: dict[PlayerId, Count]
     stock_count: Count
     pile_count: Count
+    pile: Annotated[list[Card], msgspec.Meta(
+        description="The discard pile, bottom to top: every card laid face up since the "
+                    "stock was last made from the pile, seen by all.")]
     unannounced: PlayerId | None
     give_to: PlayerId | None
     give_left: Count

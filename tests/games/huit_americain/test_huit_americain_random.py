@@ -33,8 +33,8 @@ from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF
 NOW = 0.0
 MAX_MOVES = 200_000
 VIEW_KEYS = {"you", "players", "round", "current", "phase", "hand", "top", "suit", "rank",
-             "direction", "attack", "hand_counts", "stock_count", "pile_count", "unannounced",
-             "give_to", "give_left", "passes", "totals", "options"}
+             "direction", "attack", "hand_counts", "stock_count", "pile_count", "pile",
+             "unannounced", "give_to", "give_left", "passes", "totals", "options"}
 
 
 @st.composite
@@ -102,8 +102,9 @@ def check_everything(state, moves):
     for seat, player in enumerate(state.players):
         view = ENGINE.view(state, player)
         assert set(view) == VIEW_KEYS
-        shown = set(view["hand"]) | {view["top"]}
-        assert shown <= set(state.hands[seat]) | {state.pile[-1]}
+        shown = set(view["hand"]) | set(view["pile"])
+        assert shown <= set(state.hands[seat]) | set(state.pile)
+        assert view["pile"] == list(state.pile) and view["top"] == state.pile[-1]
         assert view["hand"] == list(state.hands[seat])
         assert set(view["hand_counts"]) == set(state.players)
 
