@@ -126,6 +126,28 @@ def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves:
     return Advice(moves[best], search.measure, round(means[best], 6), reason, others)
 
 
+LEVELS = ("easy", "medium", "hard")
+RulesOfThumb = Callable[[dict[str, Any], list[Move]], tuple[Move, str]]
+
+
+def advise_at_level(engine: Engine, search: CardSearch, view: dict[str, Any], moves: list[Move],
+                    level: str, describe: Callable[[Move], str], rules_of_thumb: RulesOfThumb,
+                    search_from_rules: bool = True) -> Advice:
+    """The card games' three levels: `easy` a uniformly random legal move, `medium` the
+    game's rules of thumb, `hard` the search (starting from the rules of thumb's move, which
+    it overrules only with a clearly better one, when `search_from_rules`)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
+    if level == "hard":
+        default = rules_of_thumb(view, moves)[0] if search_from_rules else None
+        return best_advice(engine, search, view, moves, describe, default=default)
+    if level == "easy":
+        move = random.Random(seed_from_view(view, level)).choice(moves)
+        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
+    move, why = rules_of_thumb(view, moves)
+    return Advice(move, "none", None, f"{describe(move)}: {why}")
+
+
 def clearly_better(these: list[float], those: list[float], confidence: float) -> bool:
     """Whether `these` beat `those`, world by world, by more than `confidence` standard
     errors of the mean difference."""

@@ -31,30 +31,21 @@ from typing import Any
 
 from referee.core.cards import standard_deck
 from referee.core.engine import Move
-from referee.core.hints import Advice, seed_from_view
-from referee.core.search import CardSearch, best_advice, deal_unseen, fewest_cards_share
+from referee.core.hints import Advice
+from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
+                                  fewest_cards_share)
 
 from .bots import sensible_move
 from .engine import Empereur
 from .ranks import STRENGTH, sort_hand, strength
 from .state import Options, State
 
-LEVELS = ("easy", "medium", "hard")
 ENGINE = Empereur()
 PLAYOUT_WANDER = 0.1
 
 
 def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    if level not in LEVELS:
-        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
-    if level == "hard":
-        return best_advice(ENGINE, SEARCH, view, moves, describe,
-                           default=medium_move(view, moves)[0])
-    if level == "easy":
-        move = random.Random(seed_from_view(view, level)).choice(moves)
-        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
-    move, why = medium_move(view, moves)
-    return Advice(move, "none", None, f"{describe(move)}: {why}")
+    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, medium_move)
 
 
 def describe(move: Move) -> str:

@@ -27,26 +27,20 @@ from collections import Counter
 from typing import Any
 
 from referee.core.engine import Move
-from referee.core.hints import Advice, seed_from_view
-from referee.core.search import CardSearch, best_advice, deal_unseen, fewest_cards_share
+from referee.core.hints import Advice
+from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
+                                  fewest_cards_share)
 
 from .engine import DECK, STRENGTH, GeneralaCards
 from .state import Options, Play, State
 
-LEVELS = ("easy", "medium", "hard")
 ENGINE = GeneralaCards()
 
 
 def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    if level not in LEVELS:
-        raise ValueError(f"unknown hint level {level!r}: one of {', '.join(LEVELS)}")
-    if level == "hard":
-        return best_advice(ENGINE, SEARCH, view, moves, describe)
-    if level == "easy":
-        move = random.Random(seed_from_view(view, level)).choice(moves)
-        return Advice(move, "none", None, f"{describe(move)}: a legal move picked at random")
-    move, why = medium_move(view["hand"], view["trick"], moves)
-    return Advice(move, "none", None, f"{describe(move)}: {why}")
+    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe,
+                           lambda v, m: medium_move(v["hand"], v["trick"], m),
+                           search_from_rules=False)
 
 
 def describe(move: Move) -> str:
