@@ -161,6 +161,20 @@ def sealed(game_id: str, bodies: list[bytes]) -> list[bytes]:
     return out
 
 
+def workers_of(master: int) -> list[int]:
+    """The process ids of a gunicorn master's workers (Linux: read from /proc)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == master:
+                children.append(int(entry.name))
+    return sorted(children)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -26,21 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.__main__ import ensure_wrk, free_port, payloads, serve  # noqa: E402
+from bench.__main__ import ensure_wrk, free_port, payloads, serve, workers_of  # noqa: E402
 from referee.games import REGISTRY  # noqa: E402
-
-
-def workers_of(master: int) -> list[int]:
-    children = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == master:
-                children.append(int(entry.name))
-    return sorted(children)
 
 
 def rss_mb(pid: int) -> float:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bench.__main__ import free_port
+from bench.__main__ import free_port, workers_of
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,19 +69,6 @@ def healthz_count(port: int) -> float:
     return 0.0
 
 
-def workers(master: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == master:
-                found.append(int(entry.name))
-    return found
-
-
 def test_metrics_are_summed_over_workers_and_survive_a_replaced_worker(server):
     proc, port, metrics_dir, _ = server
     start = healthz_count(port)
@@ -89,12 +76,12 @@ def test_metrics_are_summed_over_workers_and_survive_a_replaced_worker(server):
         assert get(port, "/healthz")[0] == 200
     assert healthz_count(port) == start + 30
     # Every worker writes files of its own, named by its pid, in the shared directory.
-    pids = workers(proc.pid)
+    pids = workers_of(proc.pid)
     assert len(pids) == 2
     # A worker killed and replaced takes nothing away from the counters.
     os.kill(pids[0], signal.SIGKILL)
     deadline = time.time() + 20
-    while pids[0] in workers(proc.pid) or len(workers(proc.pid)) < 2:
+    while pids[0] in workers_of(proc.pid) or len(workers_of(proc.pid)) < 2:
         assert time.time() < deadline
         time.sleep(0.2)
     for _ in range(10):
