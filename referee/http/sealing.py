@@ -41,6 +41,8 @@ NONCE_BYTES = 12
 SALT_BYTES = 16
 KEY_BYTES = 32
 TAG_BYTES = 16
+# What precedes the ciphertext in a token of each version: v2 its salt, v1 its nonce.
+HEAD_BYTES = {"v2": SALT_BYTES, "v1": NONCE_BYTES}
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
 STATE, SEAT, SEED = "state", "seat", "seed"
@@ -104,8 +106,7 @@ class Sealer:
         # the one this referee writes is accepted, so no character can change unnoticed.
         if _text(raw) != raw_text:
             raise TamperedState("the state token is not one this referee sealed")
-        compressed = (self._open_v2 if version == "v2" else self._open_v1)(game_id, raw,
-                                                                           purpose)
+        compressed = self._decrypt(version, game_id, raw, purpose)
         if compressed is None:
             raise TamperedState("the state token fails authentication: altered, sealed for "
                                 "another game, or sealed with a key this referee does not "
@@ -124,25 +125,21 @@ class Sealer:
                 return False
         return True
 
-    def _open_v2(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
-        if len(raw) <= SALT_BYTES + TAG_BYTES:
-            raise TamperedState("the state token is too short")
-        salt, body = raw[:SALT_BYTES], raw[SALT_BYTES:]
-        for master in self._v2_masters:
-            key, nonce = _token_key(master, salt)
-            try:
-                return key.decrypt(nonce, body, _aad("v2", game_id, purpose))
-            except InvalidTag:
-                continue
-        return None
+    def _ciphers(self, version: str, head: bytes):
+        """The (key, nonce) pairs a token of `version` may have been sealed with, given the
+        head of its bytes (v2: the salt each key and nonce derive from; v1: the nonce)."""
+        if version == "v2":
+            return (_token_key(master, head) for master in self._v2_masters)
+        return ((key, head) for key in self._v1_keys)
 
-    def _open_v1(self, game_id: str, raw: bytes, purpose: str) -> bytes | None:
-        if len(raw) <= NONCE_BYTES + TAG_BYTES:
+    def _decrypt(self, version: str, game_id: str, raw: bytes, purpose: str) -> bytes | None:
+        head_bytes = HEAD_BYTES[version]
+        if len(raw) <= head_bytes + TAG_BYTES:
             raise TamperedState("the state token is too short")
-        nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
-        for key in self._v1_keys:
+        head, body = raw[:head_bytes], raw[head_bytes:]
+        for key, nonce in self._ciphers(version, head):
             try:
-                return key.decrypt(nonce, body, _aad("v1", game_id, purpose))
+                return key.decrypt(nonce, body, _aad(version, game_id, purpose))
             except InvalidTag:
                 continue
         return None
