@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import hmac
 import secrets
 import struct
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 SEED_BYTES = 16
 WORD_RANGE = 1 << 32
 WORDS_PER_BLOCK = 8
 _WORDS = struct.Struct(">8I")
+_FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
 
 T = TypeVar("T")
 
@@ -49,27 +49,50 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
+# HMAC-SHA256 (RFC 2104) is SHA-256(key ^ opad || SHA-256(key ^ ipad || message)), the key
+# first hashed when longer than SHA-256's 64-byte block and padded with zeros to it.
+_HASH_BLOCK = 64
+_INNER_PAD = bytes(x ^ 0x36 for x in range(256))
+_OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
+
+
+@functools.lru_cache(maxsize=1024)
+def _keyed(seed: str) -> tuple[Any, Any]:
+    """The two hashes HMAC-SHA256 keyed on `seed` starts from, each already fed its padded key.
+    A match draws every chance event under one key, so a block costs two copies of these and
+    two short hashes, not the key's padding and two more compressions each time. The hashes
+    are only ever copied, never fed."""
+    key = seed.encode("utf-8")
+    if len(key) > _HASH_BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_HASH_BLOCK, b"\0")
+    return (hashlib.sha256(key.translate(_INNER_PAD)),
+            hashlib.sha256(key.translate(_OUTER_PAD)))
+
+
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1..."""
 
-    __slots__ = ("_key", "_prefix", "_words")
+    __slots__ = ("_inner", "_outer", "_prefix", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
-        self._key = seed.encode("utf-8")
+        self._inner, self._outer = _keyed(seed)
         self._prefix = f"{int(step)}:"
         self._words = self._all_words()
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
-        message = (self._prefix + str(index)).encode("ascii")
-        return hmac.digest(self._key, message, "sha256")
+        inner = self._inner.copy()
+        inner.update((self._prefix + str(index)).encode("ascii"))
+        outer = self._outer.copy()
+        outer.update(inner.digest())
+        return outer.digest()
 
     def _all_words(self):
         index = 0
         while True:
-            words = _WORDS.unpack(self.block(index))
+            yield from _WORDS.unpack(self.block(index))
             index += 1
-            yield from words
 
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
@@ -78,20 +101,29 @@ class Stream:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
         of n that fits in 32 bits are skipped, so every value is equally likely."""
+        return self.draws(n, 1)[0]
+
+    def draws(self, n: int, count: int) -> list[int]:
+        """`count` draws of `below(n)` one after another (a roll of several dice at once)."""
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
         limit = WORD_RANGE - WORD_RANGE % n
-        for word in self._words:
-            if word < limit:
-                return word % n
-        raise AssertionError("the stream never ends")
+        drawn: list[int] = []
+        if count > 0:
+            for word in self._words:
+                if word < limit:
+                    drawn.append(word % n)
+                    if len(drawn) == count:
+                        break
+        return drawn
 
     def die(self) -> int:
         """One die: 1 to 6."""
-        return 1 + self.below(6)
+        return self.dice(1)[0]
 
     def dice(self, count: int) -> tuple[int, ...]:
-        return tuple(self.die() for _ in range(count))
+        """`count` dice, each 1 + below(6)."""
+        return tuple([_FACES[draw] for draw in self.draws(6, count)])
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with

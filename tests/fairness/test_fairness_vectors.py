@@ -137,3 +137,22 @@ def test_contributed_dice_vectors(case):
     key = contributions.key(case["seed"], case["contributions"])
     assert list(dice.roll(key, case["step"], case["count"])) == case["dice"]
     assert list(dice.roll(case["seed"], case["step"], case["count"])) != case["dice"]
+
+
+@pytest.mark.parametrize("seed", ["", "s", "é" * 31, "k" * 63, "k" * 64, "k" * 65, "ü" * 40,
+                                  "0123456789abcdef" * 8])
+def test_blocks_are_hmac_sha256_for_keys_of_every_length(seed):
+    # The stream keeps each key's padded hashes: keys shorter than, as long as and longer
+    # than SHA-256's 64-byte block (hashed first) must give HMAC-SHA256 all the same.
+    stream = rng.stream(seed, 7)
+    for index in (0, 1, 12):
+        assert stream.block(index) == hmac.digest(seed.encode("utf-8"),
+                                                  f"7:{index}".encode(), "sha256")
+    assert rng.stream(seed, 7).block(0) == stream.block(0), "a block leaves the key as it was"
+
+
+def test_dice_and_single_draws_read_the_same_words():
+    many = rng.stream("same words", 4)
+    one_by_one = rng.stream("same words", 4)
+    assert many.dice(5) == tuple(one_by_one.die() for _ in range(5))
+    assert many.draws(6, 0) == [] and many.word() == one_by_one.word()
