@@ -18,7 +18,7 @@ import functools
 import hashlib
 import secrets
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
 SEED_BYTES = 16
@@ -71,32 +71,38 @@ def _keyed(seed: str) -> tuple[Any, Any]:
 
 
 class Stream:
-    """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1..."""
+    """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1...
 
-    __slots__ = ("_inner", "_outer", "_prefix", "_words")
+    The words are read through `_words`, an iterator over the words of the last block made
+    not yet read; `_more` makes the next block when it runs out (most events read one)."""
+
+    __slots__ = ("_inner", "_outer", "_step", "_made", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
         self._inner, self._outer = _keyed(seed)
-        self._prefix = f"{int(step)}:"
-        self._words = self._all_words()
+        self._step = int(step)
+        self._made = 0
+        self._words: Iterator[int] = iter(())
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
         inner = self._inner.copy()
-        inner.update((self._prefix + str(index)).encode("ascii"))
+        inner.update(f"{self._step}:{index}".encode("ascii"))
         outer = self._outer.copy()
         outer.update(inner.digest())
         return outer.digest()
 
-    def _all_words(self):
-        index = 0
-        while True:
-            yield from _WORDS.unpack(self.block(index))
-            index += 1
+    def _more(self) -> Iterator[int]:
+        """The words of the next block, now the ones to read."""
+        self._words = iter(_WORDS.unpack(self.block(self._made)))
+        self._made += 1
+        return self._words
 
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
-        return next(self._words)
+        for word in self._words:
+            return word
+        return next(self._more())
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -109,12 +115,14 @@ class Stream:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
         limit = WORD_RANGE - WORD_RANGE % n
         drawn: list[int] = []
-        if count > 0:
-            for word in self._words:
+        words = self._words
+        while len(drawn) < count:
+            for word in words:
                 if word < limit:
                     drawn.append(word % n)
                     if len(drawn) == count:
-                        break
+                        return drawn
+            words = self._more()
         return drawn
 
     def die(self) -> int:
@@ -134,9 +142,14 @@ class Stream:
         for i in range(len(pile) - 1, 0, -1):
             n = i + 1
             limit = WORD_RANGE - WORD_RANGE % n
-            for word in words:
-                if word < limit:
-                    break
+            while True:
+                for word in words:
+                    if word < limit:
+                        break
+                else:  # the block ran out before a word below the limit
+                    words = self._more()
+                    continue
+                break
             j = word % n
             pile[i], pile[j] = pile[j], pile[i]
         return pile

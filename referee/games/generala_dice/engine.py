@@ -82,10 +82,7 @@ class GeneralaDice(Engine):
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
         # Seats fill in turn order, so the last sheet is the last to fill: read it first.
-        sheets = state.sheets
-        return state.instant_winner is not None or (
-            (not sheets or len(sheets[-1]) == BOX_COUNT)
-            and all(len(s) == BOX_COUNT for s in sheets))
+        return state.instant_winner is not None or _all_filled(state.sheets)
 
     def chance_began_for(self, state: State, player: str) -> bool:
         """Each roll belongs to the player whose turn it is: his first roll is the first
@@ -115,7 +112,7 @@ class GeneralaDice(Engine):
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
             keeps = HAND_KEEPS[HAND_OF[state.dice]] if state.dice else FIRST_ROLL_KEEPS
-            moves = [{"type": "roll", "player": player, "keep": list(keep)} for keep in keeps]
+            moves = [{"type": "roll", "player": player, "keep": [*keep]} for keep in keeps]
         if state.rolls > 0:
             sheet = state.sheets[state.current]
             moves += [{"type": "score", "player": player, "box": b} for b in BOXES
@@ -232,19 +229,23 @@ class GeneralaDice(Engine):
         # hand that does not make the box
         bonus = points - scorer(hand, False, sheet, values) if servida else 0
         player = state.players[state.current]
-        sheets = list(state.sheets)
-        sheets[state.current] = {**sheet, box: points}
+        filled = list(state.sheets)
+        filled[state.current] = {**sheet, box: points}
+        sheets = tuple(filled)
         events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
                                 "points": points, "servida": servida, "bonus": bonus}]
-        state = evolve(state, sheets=tuple(sheets), rolls=0, dice=())
-        if self.is_finished(state):
-            state = evolve(state, deadline=None)
+        # A match goes on until the scoring fills the last sheet (no instant winner here: a
+        # match won at once takes no more moves).
+        if _all_filled(sheets):
+            state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
             events.append(self._finished_event(state))
         else:
             current = (state.current + 1) % len(state.players)
-            state = evolve(state, current=current, deadline=self._deadline(state.options, now))
+            deadline = self._deadline(state.options, now)
+            state = evolve(state, sheets=sheets, rolls=0, dice=(), current=current,
+                           deadline=deadline)
             events.append({"type": "turn_passed", "player": state.players[current],
-                           "deadline": state.deadline})
+                           "deadline": deadline})
         return state, events
 
     def _timeout(self, state: State, move: Move, now: float) -> tuple[State, list[Event]]:
@@ -344,6 +345,13 @@ class GeneralaDice(Engine):
             return [f"boxes filled per player {filled} do not fit the turn order "
                     f"(expected {expected})"]
         return []
+
+
+def _all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
+    """Whether every box of every sheet is filled. Seats fill in turn order, so the last sheet
+    is the last to fill: it is read first."""
+    return (not sheets or len(sheets[-1]) == BOX_COUNT) and all(
+        len(s) == BOX_COUNT for s in sheets)
 
 
 @functools.lru_cache(maxsize=256)
