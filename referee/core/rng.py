@@ -26,6 +26,9 @@ WORD_RANGE = 1 << 32
 WORDS_PER_BLOCK = 8
 _WORDS = struct.Struct(">8I")
 _FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
+# _LIMITS[n]: the largest multiple of n that fits in 32 bits, the words below which a draw
+# below n accepts, for every n a die or a deck of cards needs (two decks: 108 cards).
+_LIMITS = tuple(WORD_RANGE - WORD_RANGE % n if n else 0 for n in range(256))
 
 T = TypeVar("T")
 
@@ -113,7 +116,7 @@ class Stream:
         """`count` draws of `below(n)` one after another (a roll of several dice at once)."""
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = WORD_RANGE - WORD_RANGE % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else WORD_RANGE - WORD_RANGE % n
         drawn: list[int] = []
         words = self._words
         while len(drawn) < count:
@@ -139,9 +142,10 @@ class Stream:
         most frequent and longest draw)."""
         pile = list(items)
         words = self._words
+        limits = _LIMITS
         for i in range(len(pile) - 1, 0, -1):
             n = i + 1
-            limit = WORD_RANGE - WORD_RANGE % n
+            limit = limits[n] if n < len(limits) else WORD_RANGE - WORD_RANGE % n
             while True:
                 for word in words:
                     if word < limit:

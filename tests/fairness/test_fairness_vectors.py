@@ -156,3 +156,15 @@ def test_dice_and_single_draws_read_the_same_words():
     one_by_one = rng.stream("same words", 4)
     assert many.dice(5) == tuple(one_by_one.die() for _ in range(5))
     assert many.draws(6, 0) == [] and many.word() == one_by_one.word()
+
+
+def test_a_shuffle_longer_than_the_table_of_limits_is_still_fisher_yates():
+    # Draws below n up to 255 read their limit from a table, above it compute it: a shuffle of
+    # 300 items crosses from one to the other and must equal Fisher-Yates drawn word by word.
+    items = [f"{i:03d}" for i in range(300)]
+    expected = list(items)
+    stream = rng.stream("long shuffle", 2)
+    for i in range(len(expected) - 1, 0, -1):
+        j = stream.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.stream("long shuffle", 2).shuffle(items) == expected
