@@ -37,14 +37,6 @@ _set_attribute = object.__setattr__
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
-def _state_of(fields: dict[str, Any]) -> State:
-    """The state with these fields (every one, in order): what `State(**fields)` gives,
-    without its per-field setattr."""
-    state = _new_object(State)
-    _set_attribute(state, "__dict__", fields)
-    return state
-
-
 def _effect_option(name: str) -> Option:
     default, what = EFFECTS[name]
     return Option("effect_" + name, "string", default,
@@ -749,11 +741,11 @@ class _Table:
 
     __slots__ = ("__dict__", "rules", "events")
 
-    @classmethod
-    def of(cls, state: State, rules: Rules) -> "_Table":
-        t = _new_object(cls)
+    @staticmethod
+    def of(state: State, rules: Rules) -> "_Table":
+        t = _new_object(_Table)
         fields = state.__dict__.copy()
-        fields["hands"] = list(fields["hands"])
+        fields["hands"] = [*fields["hands"]]
         t.__dict__ = fields
         t.rules = rules
         t.events = []
@@ -772,12 +764,14 @@ class _Table:
         return t
 
     def freeze(self) -> State:
-        """The new state, made of the working fields themselves: the frozen dataclass's
-        __init__ would set them one by one through object.__setattr__ for the same value
-        (equal, encodes the same). A table is spent once frozen, at the end of its move."""
+        """The new state, made of the working fields themselves (every one, in order): what
+        `State(**fields)` gives, without the frozen dataclass's __init__ setting them one by
+        one through object.__setattr__. A table is spent once frozen, at the end of its move."""
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
-        return _state_of(fields)
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
+        return state
 
     # -- cards moving ------------------------------------------------------------------------
     def reshuffle(self) -> bool:
