@@ -202,7 +202,7 @@ class GeneralaDice(Engine):
         player = state.players[state.current]
         rolls = state.rolls + 1
         events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
-                                "kept": list(keep), "rolled": list(rolled), "dice": list(new_dice),
+                                "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
                                 "chance": chance.dice(step, len(rolled))}]
         if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
             state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice,
