@@ -17,6 +17,7 @@ A field written "name[].key" is the `key` of each element of the list `name`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -57,3 +58,34 @@ def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
     for index in range(len(order) - 1, -1, -1):
         where.setdefault(order[index], []).append(index)
     return [where[card].pop() for card in shown]
+
+
+def stock_origin_problems(stock: Sequence[str], known: int, step: int,
+                          shuffled_cards: Sequence[str] | None, start: int, deck_size: int,
+                          next_step: int, dealt: int) -> list[str]:
+    """What is inconsistent in a stock's recorded origin (docs/FAIRNESS.md, "Drawn cards"):
+    its last `known` cards lie under it in a public order; the others are, in order, the
+    shuffle of step `step` (-1: not recorded) of `shuffled_cards` (None: the whole deck of
+    `deck_size` cards, of which a deal gave the first `dealt` away) from position `start`."""
+    if not 0 <= known <= len(stock):
+        return [f"stock_known {known}: the stock holds {len(stock)} cards"]
+    if step == -1:
+        return [] if shuffled_cards is None and start == 0 else [
+            "a stock whose shuffle is not recorded (stock_step -1) names no shuffled cards "
+            "and no start"]
+    if not 0 <= step < next_step:
+        return [f"stock_step {step}: the stock's shuffle comes before the next step "
+                f"{next_step}"]
+    total, first = (deck_size, dealt) if shuffled_cards is None else (len(shuffled_cards), 0)
+    if not first <= start <= total:
+        return [f"stock_start {start}: a position from {first} to {total} of the shuffled "
+                "order"]
+    if start + len(stock) - known != total:
+        return [f"the stock holds {len(stock) - known} shuffled cards, the rest of its "
+                f"shuffle from position {start} is {total - start}"]
+    if shuffled_cards is not None:
+        if list(shuffled_cards) != sorted(shuffled_cards):
+            return ["stock_shuffled: the shuffled cards are listed sorted"]
+        if Counter(stock[:len(stock) - known]) - Counter(shuffled_cards):
+            return ["the stock holds cards its shuffle did not shuffle"]
+    return []

@@ -112,7 +112,8 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
         round=view["round"], phase=view["phase"], dealer=seat[view["dealer"]],
-        hands=tuple(hands), stock=tuple(places[-1]), pile=tuple(pile),
+        hands=tuple(hands), stock=tuple(places[-1]), stock_step=-1, stock_shuffled=None,
+        stock_start=0, stock_known=0, pile=tuple(pile),
         pile_ranks=tuple(p["rank"] for p in view["pile"]),
         last_player=index(view["last_player"]),
         # Outside the play the seat to the dealer's left is current, as the deal left it.
