@@ -60,15 +60,16 @@ def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
     return [where[card].pop() for card in shown]
 
 
-def stock_origin_problems(stock: Sequence[str], known: int, step: int,
+def stock_origin_problems(shuffled_part: Sequence[str], step: int,
                           shuffled_cards: Sequence[str] | None, start: int, deck_size: int,
-                          next_step: int, dealt: int) -> list[str]:
-    """What is inconsistent in a stock's recorded origin (docs/FAIRNESS.md, "Drawn cards"):
-    its last `known` cards lie under it in a public order; the others are, in order, the
-    shuffle of step `step` (-1: not recorded) of `shuffled_cards` (None: the whole deck of
-    `deck_size` cards, of which a deal gave the first `dealt` away) from position `start`."""
-    if not 0 <= known <= len(stock):
-        return [f"stock_known {known}: the stock holds {len(stock)} cards"]
+                          next_step: int, dealt: int, *, drawn_first: str) -> list[str]:
+    """What is inconsistent in the recorded origin of a stock's shuffled part (docs/FAIRNESS.md,
+    "Drawn cards"): `shuffled_part[k]` is position `start + k` of the shuffle of step `step`
+    (-1: not recorded) of `shuffled_cards` (None: the whole deck of `deck_size` cards, whose
+    first `dealt` positions the deal gave out). `drawn_first` says which end of the part is
+    drawn first: "front" (what remains is the end of the order, drawn onwards, so the part
+    reaches the order's last position) or "back" (it is drawn from its end down, so its first
+    card stays where the shuffle put it: right after the dealt cards, or the order's first)."""
     if step == -1:
         return [] if shuffled_cards is None and start == 0 else [
             "a stock whose shuffle is not recorded (stock_step -1) names no shuffled cards "
@@ -77,15 +78,16 @@ def stock_origin_problems(stock: Sequence[str], known: int, step: int,
         return [f"stock_step {step}: the stock's shuffle comes before the next step "
                 f"{next_step}"]
     total, first = (deck_size, dealt) if shuffled_cards is None else (len(shuffled_cards), 0)
-    if not first <= start <= total:
-        return [f"stock_start {start}: a position from {first} to {total} of the shuffled "
-                "order"]
-    if start + len(stock) - known != total:
-        return [f"the stock holds {len(stock) - known} shuffled cards, the rest of its "
-                f"shuffle from position {start} is {total - start}"]
+    if drawn_first == "front":
+        if not first <= start or start + len(shuffled_part) != total:
+            return [f"stock_start {start}: the stock's {len(shuffled_part)} shuffled cards "
+                    f"are the end of the {total} shuffled, past the {first} dealt"]
+    elif start != first or start + len(shuffled_part) > total:
+        return [f"stock_start {start}: the stock's {len(shuffled_part)} cards are the "
+                f"{total} shuffled but the {first} dealt, less those drawn"]
     if shuffled_cards is not None:
         if list(shuffled_cards) != sorted(shuffled_cards):
             return ["stock_shuffled: the shuffled cards are listed sorted"]
-        if Counter(stock[:len(stock) - known]) - Counter(shuffled_cards):
+        if Counter(shuffled_part) - Counter(shuffled_cards):
             return ["the stock holds cards its shuffle did not shuffle"]
     return []

@@ -804,9 +804,14 @@ def _problems(engine: Empereur, state: State) -> list[str]:
     for p, h in zip(players, state.hands):
         if tuple(h) != sort_hand(h):
             problems.append(f"{p}'s hand is not sorted by strength")
-    problems += stock_origin_problems(state.stock, state.stock_known, state.stock_step,
-                                      state.stock_shuffled, state.stock_start, len(deck),
-                                      state.step, HAND_SIZE * n)
+    if not 0 <= state.stock_known <= len(state.stock):
+        problems.append(f"stock_known {state.stock_known}: the stock holds "
+                        f"{len(state.stock)} cards")
+    else:
+        problems += stock_origin_problems(
+            state.stock[:len(state.stock) - state.stock_known], state.stock_step,
+            state.stock_shuffled, state.stock_start, len(deck), state.step, HAND_SIZE * n,
+            drawn_first="front")
     for c, r in zip(state.pile, state.pile_ranks):
         if r not in STRENGTH:
             problems.append(f"pile card {c} counts as {r!r}, not a rank")
