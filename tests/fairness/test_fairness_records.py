@@ -50,7 +50,9 @@ def test_every_game_has_an_honest_record_and_altered_copies(records):
     assert {n.split(" as ")[0] for n in names} == set(REGISTRY)
     # 3 alterations (4 with contributions) and one more of a drawn card where cards are drawn
     drawn = sum(bool(seen_draws(r)) for n, r in names.items() if ":" not in n)
-    assert drawn == 2 * 4  # every record of Empereur and Huit américain shows draws
+    for game_id in ("empereur", "huit-americain"):  # fixed seeds: matches that draw
+        assert seen_draws(names[f"{game_id} as trusted caller"])
+        assert seen_draws(names[f"{game_id} as p1"])
     assert sum(":" in n for n in names) == (3 * 2 * len(REGISTRY) + 6 * 2 * len(REGISTRY)
                                             + drawn)
     assert sum("with contributions" in n for n in records[1]) == 2 * len(REGISTRY)
@@ -78,7 +80,7 @@ def test_honest_records_are_confirmed_event_by_event(records, results):
         assert got["commitment"] is True, name
         assert got["checks"] == got["confirmed"] == count > 0, name
         assert got["unseen"] == unseen, name
-        if " as p1" in name and name.split(" as ")[0] in ("empereur", "huit-americain"):
+        if name.split(" as ")[0] in ("empereur", "huit-americain") and name.endswith("p1"):
             assert unseen > 0, f"{name}: the others' draws are listed, unchecked"
 
 
