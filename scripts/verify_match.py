@@ -180,6 +180,7 @@ def check_events(record: dict) -> tuple[list[str], int]:
             for n in range(len(contributions) + 1)]
     confirmed = 0
     steps: dict[int, str] = {}
+    shown: dict[int, set] = {}  # the positions of each step's shuffle shown so far
     for answer, events in enumerate(record.get("events") or [], start=1):
         for index, event in enumerate(events, start=1):
             if not isinstance(event, dict) or "chance" not in event:
@@ -199,6 +200,12 @@ def check_events(record: dict) -> tuple[list[str], int]:
                               used])
             if problem is None and steps.setdefault(c["step"], key) != key:
                 problem = f"step {c['step']} was already drawn with other inputs"
+            positions = c.get("positions", []) if c.get("draw") == "shuffle" else []
+            seen = shown.setdefault(c["step"], set()) if problem is None else set()
+            if problem is None and seen & set(positions):
+                problem = (f"position {min(seen & set(positions))} of step {c['step']} was "
+                           "already shown: a shuffled card comes out once")
+            seen |= set(positions)
             if problem is None:
                 confirmed += not unseen(record, event)
             else:

@@ -90,7 +90,8 @@ def test_every_draw_is_confirmed_by_the_spec_alone(records, name):
 
 
 def doctored_draws(record) -> dict[str, dict]:
-    """A drawn card changed, two drawn cards swapped, a position moved: each must be flagged."""
+    """A drawn card changed, two drawn cards swapped, a position moved, a card drawn twice:
+    each must be flagged."""
     draws = seen_draws(record)
     rebuilt_steps = {e["chance"]["step"] for e in events_of(record)
                      if e["type"] in ("stock_rebuilt", "reshuffled")}
@@ -112,6 +113,10 @@ def doctored_draws(record) -> dict[str, dict]:
                  for i, e in enumerate(events) if e is target][0]
         how(doctored["events"][where[0]][where[1]])
         out[name] = doctored
+    # The same card of a shuffle drawn again later: every event, alone, is what the seed
+    # gives, but a shuffled card comes out once.
+    out["a drawn card drawn again"] = dict(
+        record, events=record["events"] + [[copy.deepcopy(late)]])
     return out
 
 

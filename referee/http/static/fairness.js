@@ -254,6 +254,7 @@
       }
     }
     const steps = new Map();
+    const shown = new Map(); // the positions of each step's shuffle shown so far
     for (let answer = 0; answer < record.events.length; answer += 1) {
       const events = Array.isArray(record.events[answer]) ? record.events[answer] : [];
       for (let index = 0; index < events.length; index += 1) {
@@ -277,6 +278,17 @@
             check.problem = `step ${c.step} was already drawn with other inputs`;
           }
           if (!steps.has(c.step)) steps.set(c.step, key);
+          const positions = c.draw === "shuffle" && Array.isArray(c.positions) ? c.positions : [];
+          if (check.problem === null) {
+            if (!shown.has(c.step)) shown.set(c.step, new Set());
+            const seen = shown.get(c.step);
+            const again = positions.find((p) => seen.has(p));
+            if (again !== undefined) {
+              check.problem = `position ${again} of step ${c.step} was already shown: a `
+                + "shuffled card comes out once";
+            }
+            positions.forEach((p) => seen.add(p));
+          }
           check.ok = check.problem === null && !check.unseen;
         }
         if (check.problem !== null) {
