@@ -207,3 +207,16 @@ def test_an_empereur_state_with_more_cleared_cards_than_its_stock_is_refused(cha
     state = dict(_opened(client, "empereur", 6), **{change: value})
     answer = client.post("/v1/games/empereur/legal-moves", json={"state": state})
     assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_state"
+
+
+@pytest.mark.parametrize("part, shuffled, sound", [
+    (("KH", "2C"), ("2C", "3D", "KH"), True),
+    (("KH", "AS"), ("2C", "3D", "KH"), False),  # a card the shuffle did not shuffle
+    (("KH", "KH"), ("2C", "KH", "KH"), True),  # two decks: twins
+    (("KH", "KH"), ("2C", "3D", "KH"), False),  # one card of the shuffle shown twice
+])
+def test_a_stock_holds_only_what_its_shuffle_shuffled(part, shuffled, sound):
+    from referee.core.chance import stock_origin_problems
+
+    problems = stock_origin_problems(part, 0, shuffled, 1, 54, 1, 0, drawn_first="front")
+    assert (problems == []) is sound, problems
