@@ -154,7 +154,7 @@ def test_bad_contribution_requests_are_refused_and_change_nothing(client):
 def test_a_sealed_seed_token_hides_the_seed_and_serves_its_own_game_only(sealed_client):
     seed = committed(sealed_client)
     token = seed["seed_token"]
-    assert token.startswith("v2.")
+    assert token.startswith("v3.")
     created = create(sealed_client, seed_token=token).get_json()
     assert created["seed_commitment"] == seed["seed_commitment"]
     assert "seed" not in created and isinstance(created["state"], str)
