@@ -13,7 +13,7 @@ import msgspec
 from flask import Blueprint, Flask, Response, current_app, request
 from flask_cors import CORS
 from marshmallow import ValidationError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import ClientDisconnected, HTTPException, RequestEntityTooLarge
 
 from referee.core import contributions, rng
 from referee.core.contributions import Contribution, Fairness
@@ -157,7 +157,7 @@ def _referee() -> Referee:
 
 
 def _json(body: Any, status: int = 200) -> Response:
-    return Response(msgspec.json.encode(body), status=status, mimetype=JSON)
+    return Response(msgspec.json.encode(body), status=status, content_type=JSON)
 
 
 def _handle_error(error: Exception) -> Response:
@@ -187,22 +187,37 @@ def _handle_error(error: Exception) -> Response:
 
 
 def _body(referee: Referee) -> Any:
-    mimetype = request.mimetype
-    if mimetype != JSON and not (mimetype.startswith("application/") and
-                                 mimetype.endswith("+json")):
-        raise Problem("unsupported_media_type", "send the body as application/json")
-    if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
-        raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
-    return parse_json(_read_limited(referee.max_body), referee.max_depth)
+    environ = request.environ
+    # The Content-Type every client library sends is taken as it is; any other is parsed
+    # (Werkzeug's parse costs a few microseconds a request).
+    if environ.get("CONTENT_TYPE") != JSON:
+        mimetype = request.mimetype
+        if mimetype != JSON and not (mimetype.startswith("application/") and
+                                     mimetype.endswith("+json")):
+            raise Problem("unsupported_media_type", "send the body as application/json")
+        if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+            raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
+    return parse_json(_read_limited(environ, referee.max_body), referee.max_depth)
 
 
-def _read_limited(limit: int) -> bytes:
-    """The body, refused past `limit` bytes. With a Content-Length, Werkzeug refuses an
-    oversized body before reading it; a chunked body has none, so it is read up to one byte
-    past the limit and refused if that byte comes."""
+def _read_limited(environ: dict[str, Any], limit: int) -> bytes:
+    """The body, refused past `limit` bytes. With a Content-Length, an oversized body is
+    refused before it is read, and the body is read from the WSGI input at once (Werkzeug's
+    request stream costs about 15 µs a request); a chunked body has none, so it is read up to
+    one byte past the limit and refused if that byte comes."""
+    length = environ.get("CONTENT_LENGTH")
+    if (length and length.isascii() and length.isdigit()
+            and "HTTP_TRANSFER_ENCODING" not in environ):
+        size = int(length)
+        if size > limit:
+            raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
+        raw = environ["wsgi.input"].read(size)
+        if len(raw) != size:
+            raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
+        return raw
     if request.content_length is not None:
         return request.get_data(cache=False)
-    raw = request.environ["wsgi.input"].read(limit + 1)
+    raw = environ["wsgi.input"].read(limit + 1)
     if len(raw) > limit:
         raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
     return raw
