@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import base64
+import hmac
 import random
 
 import pytest
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 import referee
 from referee.core.errors import TamperedState
@@ -285,6 +289,35 @@ def test_an_altered_earlier_token_is_refused(sealed_client, earlier):
         response = sealed_client.post(f"{DICE}/moves",
                                       json={"state": flip(earlier, index), "move": ROLL})
         assert code_of(response) == "tampered_state", index
+
+
+@pytest.mark.parametrize("length", [10, 11, 12])
+def test_only_the_spelling_the_referee_writes_opens(sealing_keys, length):
+    """Base64 lets a token's last character vary in bits no byte uses; every such variant of
+    a token, whatever its length modulo 4, is refused, and the token itself opens."""
+    sealer = Sealer(sealing_keys)
+    token = sealer.seal("generala-dice", b"x" * length)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    assert sealer.open("generala-dice", token) == b"x" * length
+    for c in alphabet.replace(token[-1], ""):
+        with pytest.raises(TamperedState):
+            sealer.open("generala-dice", token[:-1] + c)
+    # The lengths cover the three remainders a base64url text can have.
+    assert len(token[3:]) % 4 == {10: 0, 11: 2, 12: 3}[length]
+
+
+def test_a_v3_token_is_the_documented_derivation(sealing_keys):
+    """Opened by hand: HKDF-Expand of the stretched key to one HMAC block, with the salt in
+    the info; a zero nonce; the version, purpose and game as associated data."""
+    sealer = Sealer(sealing_keys)
+    token = sealer.seal("generala-dice", b'{"a":1}')
+    raw = base64.urlsafe_b64decode(token[3:] + "==")
+    salt, sealed = raw[:16], raw[16:]
+    master = HKDF(algorithm=hashes.SHA256(), length=32, salt=b"referee-state-sealing",
+                  info=b"v3").derive(sealing_keys[0].encode())
+    key = hmac.digest(master, b"referee-state:v3:token:" + salt + b"\x01", "sha256")
+    assert AESGCM(key).decrypt(bytes(12), sealed, b"referee-state:v3:generala-dice") == \
+        b'{"a":1}'
 
 
 def test_every_v3_token_has_a_salt_of_its_own(sealing_keys):
