@@ -13,14 +13,17 @@ import bench.__main__ as bench
 ECHO, OURS, BASELINE = 1, 2, 3
 
 
-def run(monkeypatch, capsys, failures: dict[int, int]) -> list[str]:
+def run(monkeypatch, capsys, failures: dict[int, int],
+        baseline_bodies: list[bytes] = [b"{}"]) -> list[str]:
     def fake_wrk(wrk, port, path, bodies, seconds, connections):
-        return 1000.0 * port, failures.get(port, 0), "1ms"
+        # The echo of the baseline's own bodies runs at twice the rate of the echo of ours.
+        rate = 1000.0 * port * (2 if port == ECHO and bodies == [b"B"] else 1)
+        return rate, failures.get(port, 0), "1ms"
 
     monkeypatch.setattr(bench, "wrk_rate", fake_wrk)
     args = argparse.Namespace(seconds=1.0, clients=1)
     bench.http_versus_echo("generala-dice", "open", {"referee": OURS, "baseline": BASELINE},
-                           ECHO, [b"{}"], args, "wrk")
+                           ECHO, {"referee": [b"{}"], "baseline": baseline_bodies}, args, "wrk")
     return capsys.readouterr().out.splitlines()
 
 
@@ -48,3 +51,10 @@ def test_wrk_socket_errors_count_as_failures(monkeypatch, tmp_path):
 
     monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: Done())
     assert bench.wrk_rate("wrk", 1, "/", [b"{}"], 1.0, 1) == (1234.5, 9, "5.00ms")
+
+
+def test_a_baseline_given_bodies_of_its_own_is_compared_with_the_echo_of_those(monkeypatch,
+                                                                              capsys):
+    ours, baseline = run(monkeypatch, capsys, {}, baseline_bodies=[b"B"])
+    assert "ratio 2.00" in ours
+    assert "ratio 1.50" in baseline and "echo   2,000 req/s" in baseline
