@@ -146,7 +146,14 @@ SHORTLIST = 8
 
 
 def playout(engine: Empereur, state: State, moves: list[Move], rng: random.Random) -> Move:
+    if PLAYOUT == "medium":
+        if PLAYOUT_WANDER and rng.random() < PLAYOUT_WANDER:
+            return moves[int(rng.random() * len(moves))]
+        return medium_move({"hand": state.hands[state.current]}, moves)[0]
     return sensible_move(engine, state, rng, PLAYOUT_WANDER, moves)
+
+
+PLAYOUT = "sensible"
 
 
 def settled(before: State, after: State) -> bool:

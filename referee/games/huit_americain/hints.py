@@ -14,11 +14,17 @@ Levels:
             the one holding fewest cards; a card given away is the costliest one.
   hard    determinized Monte-Carlo (`referee.core.search`): the discard pile kept as the
           view shows it (every laid card is seen by all), the unseen cards dealt at random
-          into the other hands and the stock (each as many as the view counts); every legal
-          move is played in each sampled deal and the round played on by the rules of thumb,
-          one move in ten at random (a horizon cuts long ones, then a cheaper hand than the
-          others' counts as ahead); the move with the best share of rounds won is chosen
-          ("win_share": the round's lowest penalty wins, ties shared).
+          into the other hands and the stock (each as many as the view counts), each
+          opponent's hand keeping what the table saw him lack (`lacks`: when he could not
+          lay, none of his cards followed; only the cards that came to him since may); every
+          move worth weighing (a lay without "Carte" where one with it is legal is not) is
+          played in each sampled deal and the round played on by the rules of thumb for
+          every seat (a horizon cuts long ones, then a cheaper hand than the others' counts
+          as ahead). The search starts from the rules of thumb, preferring among the cards
+          they would lay as readily one that leaves the next player a suit and rank he
+          surely lacks, and overrules that move with one that wins more of the same sampled
+          rounds by a standard error of the paired difference ("win_share": the round's
+          lowest penalty wins, ties shared).
 
 A hint reads only the view and the moves: the other hands, the stock's order and the seed are
 never read, and the sampling is seeded from the view.
@@ -43,7 +49,61 @@ ENGINE = HuitAmericain()
 
 
 def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, medium_move)
+    rules = hard_move if level == "hard" else medium_move
+    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, rules)
+
+
+def sure_lacks(view: dict[str, Any], player: str) -> tuple[str, str]:
+    """The suits and ranks `player` surely lacks (a fact with no card arrived since)."""
+    for fact in view["lacks"]:
+        if fact["player"] == player and fact["arrived"] == 0:
+            return fact["suits"], fact["ranks"]
+    return "", ""
+
+
+def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
+    """Where the hard search starts: the rules of thumb, but among the cards they would lay
+    as readily (wild or not alike), one that leaves in force a suit and rank the next player
+    surely lacks (`lacks`: he could not lay on them and no card came to him since), so that
+    he cannot lay; with a card that names a suit, a suit he surely lacks and the player
+    holds."""
+    move, why = medium_move(view, moves)
+    if move["type"] != "lay" or view["phase"] == "attack":
+        return move, why
+    players = view["players"]
+    nxt = players[(players.index(view["you"]) + view["direction"]) % len(players)]
+    suits, ranks = sure_lacks(view, nxt)
+    if not suits:
+        return move, why
+    rules = rules_of(Options(**view["options"]))
+    wild_ranks = rules.wild | rules.special
+    held = Counter(c[1] for c in view["hand"] if c[0] not in wild_ranks)
+
+    def blocks(m: Move) -> bool:
+        card = m["card"]
+        if "suit" in m:
+            return m["suit"] in suits and held[m["suit"]] > 0
+        if card[0] in rules.wild or card[0] in rules.special:
+            return False
+        return card[1] in suits and card[0] in ranks
+
+    wild = move["card"][0] in wild_ranks
+    same = [m for m in moves if m["type"] == "lay" and (m["card"][0] in wild_ranks) == wild
+            and m.get("announce") == move.get("announce")]
+    blocking = [m for m in same if blocks(m)]
+    if not blocking or blocks(move):
+        return move, why
+    return rules_of_thumb(rules, view["hand"], view["phase"], nxt, blocking)[0], (
+        f"{nxt} surely lacks what it leaves in force")
+
+
+def shortlist(moves: list[Move]) -> list[Move]:
+    """The moves worth searching: a lay without "Carte" is left out where the same lay with
+    it is legal (it only risks a challenge)."""
+    said = {(m["type"], m["card"], m.get("suit"), m.get("target"))
+            for m in moves if m.get("announce")}
+    return [m for m in moves if m.get("announce") is not False
+            or (m["type"], m["card"], m.get("suit"), m.get("target")) not in said]
 
 
 def describe(move: Move) -> str:
@@ -203,10 +263,11 @@ def deal_keeping_lacks(unseen: list[str], sizes: dict[int, int],
 
 
 def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.Random) -> Move:
-    """The medium player's rules of thumb for whoever is in turn, one move in ten at random:
-    the sampled opponents play like people, not like dice."""
-    if rng.random() < PLAYOUT_WANDER:
-        return moves[int(rng.random() * len(moves))]
+    """The medium player's rules of thumb for whoever is in turn: the sampled opponents play
+    like people, not like dice. (Each playout follows the rules of thumb exactly, so a sampled
+    deal's playout changes only with the candidate move: playing one move in ten at random
+    instead added noise to every comparison, and lost the search about as much as it gained:
+    52 % against 61 % of the same 200 duplicate matches against `medium`.)"""
     seat = state.current
     player = state.players[seat]
     mine = [m for m in moves if m["player"] == player] or moves
@@ -214,9 +275,6 @@ def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.
                  key=lambda s: (s == seat, len(state.hands[s])))
     return rules_of_thumb(rules_of(state.options), state.hands[seat], state.phase,
                           state.players[fewest], mine)[0]
-
-
-PLAYOUT_WANDER = 0.1
 
 
 def settled(before: State, after: State) -> bool:
@@ -240,5 +298,5 @@ def value(world: State, state: State, player: str) -> float:
 
 
 SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
-                    measure="win_share", worlds=32, horizon=60, playouts=128,
-                    confidence=2.0)
+                    measure="win_share", worlds=64, horizon=60, playouts=512,
+                    confidence=1.0, shortlist=shortlist)
