@@ -135,8 +135,8 @@ def duplicate_share(game_id: str, strong: str, weak: str, deals: int, options) -
 
 
 def test_hard_beats_medium_at_huit_americain_on_duplicate_deals():
-    # Fixed seeds: the same 16 deals, each played twice with the seats swapped, every run
-    # (the hints are deterministic). Measured: HUIT_MEASURED; bench/hints.py measures the
-    # margin over 1,000 matches (README).
-    assert duplicate_share("huit-americain", "hard", "medium", 16, ONE_ROUND["huit-americain"]) \
-        >= HUIT_BOUND
+    # Fixed seeds: the same 40 deals, each played twice with the seats swapped, every run (the
+    # hints are deterministic): 80 matches, of which hard wins 47 (58.75 %). The bound leaves
+    # three matches of margin; bench/hints.py measures hard over 1,000 matches (README).
+    assert duplicate_share("huit-americain", "hard", "medium", 40,
+                           ONE_ROUND["huit-americain"]) >= 0.55
