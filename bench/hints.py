@@ -62,10 +62,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
-            pool) -> tuple[float, float, float]:
+            pool, every: int = 100) -> tuple[float, float, float]:
+    """The stronger level's share over `matches`, telling the share so far every `every`
+    matches (a whole number of deals: a long run on a loaded machine says where it stands)."""
     jobs = [(game_id, strong, weak, table, k) for k in range(matches)]
-    shares = pool.map(one_match, jobs, chunksize=table * 2)
-    wins = sum(shares)
+    wins, done = 0.0, 0
+    for share in pool.imap(one_match, jobs, chunksize=table * 2):
+        wins += share
+        done += 1
+        if done % every == 0 and done < matches:
+            low, high = wilson(wins, done)
+            print(f"    ... {done} matches: {100 * wins / done:.1f} % "
+                  f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
     low, high = wilson(wins, matches)
     return wins / matches, low, high
 
