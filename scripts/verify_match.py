@@ -152,8 +152,20 @@ def check_chance(seed: str, event: dict) -> str | None:
     return None
 
 
+def unseen(record: dict, event: dict) -> bool:
+    """Whether the event is a draw by another player than the record's viewer, whose cards
+    (the chance object's `field`) were shown to the drawer alone: its position is public, the
+    cards are not, so there is nothing to compare (docs/FAIRNESS.md, "Drawn cards")."""
+    c = event.get("chance")
+    viewer = record.get("viewer")
+    return (isinstance(c, dict) and isinstance(c.get("field"), str)
+            and shown_by(event, c["field"]) is None and isinstance(viewer, str)
+            and "player" in event and event["player"] != viewer)
+
+
 def check_events(record: dict) -> tuple[list[str], int]:
-    """The commitment and every chance event of the record: (problems, events confirmed)."""
+    """The commitment and every chance event of the record: (problems, events confirmed).
+    Draws by other players than the viewer, whose cards he was not shown, are neither."""
     problems: list[str] = []
     seed = record.get("seed")
     if not isinstance(seed, str):
@@ -168,6 +180,7 @@ def check_events(record: dict) -> tuple[list[str], int]:
             for n in range(len(contributions) + 1)]
     confirmed = 0
     steps: dict[int, str] = {}
+    shown: dict[int, set] = {}  # the positions of each step's shuffle shown so far
     for answer, events in enumerate(record.get("events") or [], start=1):
         for index, event in enumerate(events, start=1):
             if not isinstance(event, dict) or "chance" not in event:
@@ -179,14 +192,22 @@ def check_events(record: dict) -> tuple[list[str], int]:
             if used != due:
                 problem = (f"it names {used} contributions, the record's list has {due} "
                            "made by its step")
+            elif unseen(record, event):
+                problem = None
             else:
                 problem = check_chance(keys[due], event)
             key = json.dumps([c.get("draw"), c.get("count"), c.get("items"), c.get("deck"),
                               used])
             if problem is None and steps.setdefault(c["step"], key) != key:
                 problem = f"step {c['step']} was already drawn with other inputs"
+            positions = c.get("positions", []) if c.get("draw") == "shuffle" else []
+            seen = shown.setdefault(c["step"], set()) if problem is None else set()
+            if problem is None and seen & set(positions):
+                problem = (f"position {min(seen & set(positions))} of step {c['step']} was "
+                           "already shown: a shuffled card comes out once")
+            seen |= set(positions)
             if problem is None:
-                confirmed += 1
+                confirmed += not unseen(record, event)
             else:
                 problems.append(f"answer {answer}, event {index} ({event.get('type')}): "
                                 f"{problem}")
@@ -308,8 +329,12 @@ def main(argv: list[str]) -> int:
         print("MISMATCH:", problem)
     if not problems:
         replayed = f" and replays all {len(record['moves'])} moves" if with_replay else ""
+        hidden = sum(unseen(record, e) for events in record.get("events") or []
+                     for e in events if isinstance(e, dict))
+        others = f" ({hidden} draws by other players, whose cards only they saw)" \
+            if hidden else ""
         print(f"OK: the seed matches its commitment, {confirmed} chance events are what it "
-              f"gives{replayed}")
+              f"gives{others}{replayed}")
     return 1 if problems else 0
 
 

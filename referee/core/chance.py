@@ -17,6 +17,7 @@ A field written "name[].key" is the `key` of each element of the list `name`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -57,3 +58,38 @@ def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
     for index in range(len(order) - 1, -1, -1):
         where.setdefault(order[index], []).append(index)
     return [where[card].pop() for card in shown]
+
+
+def stock_origin_problems(shuffled_part: Sequence[str], step: int,
+                          shuffled_cards: Sequence[str] | None, start: int, deck_size: int,
+                          next_step: int, dealt: int, *, drawn_first: str) -> list[str]:
+    """What is inconsistent in the recorded origin of a stock's shuffled part (docs/FAIRNESS.md,
+    "Drawn cards"): `shuffled_part[k]` is position `start + k` of the shuffle of step `step`
+    (-1: not recorded) of `shuffled_cards` (None: the whole deck of `deck_size` cards, whose
+    first `dealt` positions the deal gave out). `drawn_first` says which end of the part is
+    drawn first: "front" (what remains is the end of the order, drawn onwards, so the part
+    reaches the order's last position) or "back" (it is drawn from its end down, so its first
+    card stays where the shuffle put it: right after the dealt cards, or the order's first)."""
+    if step == -1:
+        return [] if shuffled_cards is None and start == 0 else [
+            "a stock whose shuffle is not recorded (stock_step -1) names no shuffled cards "
+            "and no start"]
+    if not 0 <= step < next_step:
+        return [f"stock_step {step}: the stock's shuffle comes before the next step "
+                f"{next_step}"]
+    total, first = (deck_size, dealt) if shuffled_cards is None else (len(shuffled_cards), 0)
+    if drawn_first == "front":
+        if not first <= start or start + len(shuffled_part) != total:
+            return [f"stock_start {start}: the stock's {len(shuffled_part)} shuffled cards "
+                    f"are the end of the {total} shuffled, past the {first} dealt"]
+    elif start != first or start + len(shuffled_part) > total:
+        return [f"stock_start {start}: the stock's {len(shuffled_part)} cards are the "
+                f"{total} shuffled but the {first} dealt, less those drawn"]
+    if shuffled_cards is not None:
+        if list(shuffled_cards) != sorted(shuffled_cards):
+            return ["stock_shuffled: the shuffled cards are listed sorted"]
+        distinct = set(shuffled_part)  # one deck: no card twice, a set is the cheap check
+        if (not distinct.issubset(shuffled_cards) if len(distinct) == len(shuffled_part)
+                else Counter(shuffled_part) - Counter(shuffled_cards)):
+            return ["the stock holds cards its shuffle did not shuffle"]
+    return []

@@ -14,7 +14,7 @@ import pytest
 import referee
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from tests.conformance.test_conformance_views import secret_cards, strings
+from tests.conformance.test_conformance_views import secret_cards, strings, under_stock
 
 KEYS = ["s" * 40]
 SPECTATOR = "watcher"
@@ -29,6 +29,7 @@ def hidden_from_spectator(state) -> set[str]:
         hidden.update(getattr(state, face_down, ()))
     face_up = set(getattr(state, "pile", ())) | set(getattr(state, "table", ()))
     face_up |= {p.card for p in getattr(state, "trick", ())}
+    face_up |= set(under_stock(state))
     return hidden - face_up
 
 

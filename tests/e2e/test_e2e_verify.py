@@ -11,7 +11,7 @@ import pytest
 
 import referee
 from referee.games import REGISTRY
-from tests.fairness.records import altered, chance_events, record_match
+from tests.fairness.records import altered, chance_events, record_match, seen_draws, unseen_draws
 
 
 @pytest.fixture(scope="module")
@@ -66,6 +66,38 @@ def test_an_altered_record_is_flagged(verify_page, served_app, records):
             assert "does NOT match its commitment" in result["text"]
         else:
             assert result["failed_rows"] == 1, change
+
+
+@pytest.fixture(scope="module")
+def drawing():
+    """Players' own records of matches with many draws (tests/fairness/test_fairness_draws)."""
+    from tests.fairness.test_fairness_draws import EMPEREUR, HUIT
+
+    client = referee.create_app({"STATE_KEYS": []}).test_client()
+    out = {}
+    for setup in (EMPEREUR, HUIT):
+        setup = dict(setup)
+        game_id, seed = setup.pop("game_id"), setup.pop("seed")
+        out[game_id] = record_match(client, game_id, seed, viewer="p0", **setup)
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["empereur", "huit-americain"])
+def test_the_page_confirms_the_viewers_draws_and_lists_the_others_as_unseen(
+        verify_page, served_app, drawing, game_id):
+    record = drawing[game_id]
+    assert seen_draws(record) and unseen_draws(record)
+    verify_page.goto(f"{served_app}/verify")
+    verify_page.fill("#record", json.dumps(record))
+    verify_page.click("#check")
+    result = checked(verify_page)
+    assert result["status"] == "confirmed", result["text"]
+    rows = verify_page.locator("#checks tbody tr")
+    drawn = [rows.nth(k).get_attribute("data-ok") for k in range(rows.count())
+             if "cards_drawn" in rows.nth(k).inner_text()]
+    assert drawn.count("true") == len(seen_draws(record))
+    assert drawn.count("unseen") == len(unseen_draws(record))
+    assert f"{len(unseen_draws(record))} draws by other players" in result["text"]
 
 
 def test_a_client_links_to_the_page_with_the_record(verify_page, served_app, records):

@@ -12,7 +12,8 @@ from referee.games import REGISTRY
 
 
 def record_match(client, game_id: str, seed: int, viewer: str | None = None,
-                 players: int | None = None, contribute: bool = False) -> dict:
+                 players: int | None = None, contribute: bool = False,
+                 options: dict | None = None) -> dict:
     """A match played at random to its end. With `contribute`, seeds are contributed as
     docs/FAIRNESS.md describes: the back end's and p0's at creation, after a committed server
     seed, and p1's own when he is first to act (accepted where nothing concerning him has
@@ -20,7 +21,7 @@ def record_match(client, game_id: str, seed: int, viewer: str | None = None,
     engine = REGISTRY[game_id]
     pick = random.Random(seed)
     players = [f"p{i}" for i in range(players or engine.min_players)]
-    options = engine.playout_options
+    options = engine.playout_options if options is None else options
     extra = {"viewer": viewer} if viewer else {}
     # A fixed seed keeps each record the same from run to run (a contributed match's server
     # seed is the referee's own, committed first).
@@ -61,8 +62,25 @@ def record_match(client, game_id: str, seed: int, viewer: str | None = None,
     return record
 
 
+def unseen_draws(record: dict) -> list[dict]:
+    """Draws by other players than the record's viewer: their chance object is public, the
+    cards it names only the drawer saw, so the record cannot check them."""
+    viewer = record.get("viewer")
+    return [e for events in record["events"] for e in events
+            if "chance" in e and viewer and e.get("player") not in (None, viewer)
+            and e["chance"].get("field", "").split("[].")[0] not in e]
+
+
 def chance_events(record: dict) -> list[dict]:
-    return [e for events in record["events"] for e in events if "chance" in e]
+    """The chance events the record can check: all but the unseen draws."""
+    hidden = [id(e) for e in unseen_draws(record)]
+    return [e for events in record["events"] for e in events
+            if "chance" in e and id(e) not in hidden]
+
+
+def seen_draws(record: dict) -> list[dict]:
+    """Cards drawn from a stock's shuffled part whose cards the record shows."""
+    return [e for e in chance_events(record) if e["type"] == "cards_drawn"]
 
 
 def _outcomes(chance: dict) -> int:
@@ -116,6 +134,17 @@ def altered(record: dict) -> dict[str, dict]:
         event["chance"]["step"] += 1
 
     change("an outcome changed", other_outcome)
+    draws = seen_draws(record)
+    if draws:
+        def other_card(event):
+            # The last card drawn swapped for another one of the deck.
+            event["cards"][-1] = next(c for c in ("2C", "3D", "X1", "KH", "AS")
+                                      if c not in event["cards"])
+
+        last = draws[-1]
+        change("a drawn card changed", other_card,
+               [(a, i) for a, events in enumerate(record["events"])
+                for i, e in enumerate(events) if e is last][0])
     change("the step moved", other_step, strongest_path)
     if record.get("contributions"):
         def other(how):

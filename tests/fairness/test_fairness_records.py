@@ -13,7 +13,7 @@ import referee
 from referee.games import REGISTRY
 
 from .node import node
-from .records import altered, chance_events, record_match
+from .records import altered, chance_events, record_match, seen_draws, unseen_draws
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def records():
             name = f"{game_id} as {viewer or 'trusted caller'}"
             name += " with contributions" if contribute else ""
             out[name] = record
-            expected[name] = len(chance_events(record))
+            expected[name] = (len(chance_events(record)), len(unseen_draws(record)))
             for change, doctored in altered(record).items():
                 out[f"{name}: {change}"] = doctored
     return out, expected
@@ -48,7 +48,13 @@ def results(records, tmp_path_factory):
 def test_every_game_has_an_honest_record_and_altered_copies(records):
     names = records[0]
     assert {n.split(" as ")[0] for n in names} == set(REGISTRY)
-    assert sum(":" in n for n in names) == 3 * 2 * len(REGISTRY) + 6 * 2 * len(REGISTRY)
+    # 3 alterations (4 with contributions) and one more of a drawn card where cards are drawn
+    drawn = sum(bool(seen_draws(r)) for n, r in names.items() if ":" not in n)
+    for game_id in ("empereur", "huit-americain"):  # fixed seeds: matches that draw
+        assert seen_draws(names[f"{game_id} as trusted caller"])
+        assert seen_draws(names[f"{game_id} as p1"])
+    assert sum(":" in n for n in names) == (3 * 2 * len(REGISTRY) + 6 * 2 * len(REGISTRY)
+                                            + drawn)
     assert sum("with contributions" in n for n in records[1]) == 2 * len(REGISTRY)
 
 
@@ -68,11 +74,14 @@ def test_records_with_contributions_name_them_on_every_chance_event(records):
 
 
 def test_honest_records_are_confirmed_event_by_event(records, results):
-    for name, count in records[1].items():
+    for name, (count, unseen) in records[1].items():
         got = results[name]
         assert got["problems"] == [], name
         assert got["commitment"] is True, name
         assert got["checks"] == got["confirmed"] == count > 0, name
+        assert got["unseen"] == unseen, name
+        if name.split(" as ")[0] in ("empereur", "huit-americain") and name.endswith("p1"):
+            assert unseen > 0, f"{name}: the others' draws are listed, unchecked"
 
 
 def test_altered_records_are_flagged(records, results):

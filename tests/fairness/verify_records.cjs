@@ -1,5 +1,5 @@
 // node: fairness.js's verifyRecord over the records in a JSON file ({name: record}); prints
-// {name: {commitment, checks, confirmed, problems}} as JSON.
+// {name: {commitment, checks (those not unseen), unseen, confirmed, problems}} as JSON.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -12,7 +12,9 @@ async function main() {
   const results = {};
   for (const [name, record] of Object.entries(records)) {
     const result = await F.verifyRecord(record);
-    results[name] = { commitment: result.commitment, checks: result.checks.length,
+    results[name] = { commitment: result.commitment,
+                      checks: result.checks.filter((c) => !c.unseen).length,
+                      unseen: result.checks.filter((c) => c.unseen).length,
                       confirmed: result.checks.filter((c) => c.ok).length,
                       problems: result.problems,
                       link: F.recordLink("https://referee.example/", record) };

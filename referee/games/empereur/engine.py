@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.core import chance
 from referee.core.cards import conservation_problems, is_joker, shuffled, standard_deck
+from referee.core.chance import stock_origin_problems
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove
 
@@ -77,7 +78,8 @@ class Empereur(Engine):
         n = len(players)
         blank = State(
             players=players, options=options, seed=seed, step=0, round=0,
-            phase="play", dealer=0, hands=tuple(() for _ in range(n)), stock=(), pile=(),
+            phase="play", dealer=0, hands=tuple(() for _ in range(n)), stock=(), stock_step=-1,
+            stock_shuffled=None, stock_start=0, stock_known=0, pile=(),
             pile_ranks=(), last_player=None, current=0, drawn=False, roles=("",) * n,
             previous_roles=("",) * n, gifts=(), exchange_stage=0, rounds_won=(0,) * n,
             rounds_lost=(0,) * n, points=(0,) * n, emperor=None, previous_emperor=None,
@@ -145,6 +147,8 @@ class Empereur(Engine):
             "hand": list(state.hands[me]) if me is not None else [],
             "hand_counts": {p: len(h) for p, h in zip(players, state.hands)},
             "stock_count": len(state.stock),
+            "stock_shuffled_count": len(state.stock) - state.stock_known,
+            "under_stock": list(state.stock[len(state.stock) - state.stock_known:]),
             "pile": [{"card": c, "rank": r} for c, r in zip(state.pile, state.pile_ranks)],
             "last_player": None if state.last_player is None else players[state.last_player],
             "roles": {p: r or None for p, r in zip(players, state.roles)},
@@ -356,6 +360,10 @@ class _Table:
         # per player a tuple in hand order; stock, pile and pile_ranks are tuples too
         self.hands = list(s.hands)
         self.stock = s.stock
+        self.stock_step = s.stock_step
+        self.stock_shuffled = s.stock_shuffled
+        self.stock_start = s.stock_start
+        self.stock_known = s.stock_known
         self.pile = s.pile
         self.pile_ranks = s.pile_ranks
         self.last_player = s.last_player
@@ -378,7 +386,9 @@ class _Table:
         return _state_of({
             "players": self.players, "options": self.opts, "seed": self.s.seed,
             "step": self.step, "round": self.round, "phase": self.phase, "dealer": self.dealer,
-            "hands": tuple(self.hands), "stock": self.stock, "pile": self.pile,
+            "hands": tuple(self.hands), "stock": self.stock, "stock_step": self.stock_step,
+            "stock_shuffled": self.stock_shuffled, "stock_start": self.stock_start,
+            "stock_known": self.stock_known, "pile": self.pile,
             "pile_ranks": self.pile_ranks, "last_player": self.last_player,
             "current": self.current, "drawn": self.drawn, "roles": tuple(self.roles),
             "previous_roles": tuple(self.previous_roles), "gifts": tuple(self.gifts),
@@ -422,6 +432,8 @@ class _Table:
             hands[(self.dealer + 1 + t) % n].append(order[t])
         self.hands = [sort_hand(h) for h in hands]
         self.stock = tuple(order[HAND_SIZE * n:])
+        self.stock_step, self.stock_shuffled = deal_step, None
+        self.stock_start, self.stock_known = HAND_SIZE * n, 0
         self.pile, self.pile_ranks, self.last_player = (), (), None
         for i, p in enumerate(self.players):
             shown = chance.deck_shuffle(deal_step, self.opts.jokers, 1,
@@ -510,20 +522,42 @@ class _Table:
 
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, i: int, count: int, reason: str) -> list[str]:
+        """Cards from the top of the stock, rebuilding it when it runs out. Each part of the
+        draw that comes from one place (the rest of a shuffle, or the cleared cards under it)
+        is its own `cards_drawn`, so that a shuffled part names its shuffle and positions."""
         got: list[str] = []
+        p = self.players[i]
         while len(got) < count:
             if not self.stock and not self.rebuild():
                 break
-            taken = self.stock[:count - len(got)]  # from the top, rebuilding when it runs out
+            shuffled_left = len(self.stock) - self.stock_known
+            source = "shuffle" if shuffled_left else "under_stock"
+            part = min(count - len(got), shuffled_left or len(self.stock))
+            taken = self.stock[:part]
+            self.stock = self.stock[part:]
             got += taken
-            self.stock = self.stock[len(taken):]
+            event = {"type": "cards_drawn", "player": p, "count": part, "wanted": count,
+                     "reason": reason, "source": source,
+                     "private": {"player": p, "cards": list(taken)}}
+            if source == "under_stock":
+                self.stock_known -= part
+            elif self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
+                start = self.stock_start
+                self.stock_start = start + part
+                event["chance"] = self._stock_chance(range(start, start + part))
+            self.events.append(event)
         if got:
             self.hands[i] = sort_hand(self.hands[i] + tuple(got))
-        p = self.players[i]
-        self.events.append({"type": "cards_drawn", "player": p, "count": len(got),
-                            "wanted": count, "reason": reason,
-                            "private": {"player": p, "cards": got}})
+        else:
+            self.events.append({"type": "cards_drawn", "player": p, "count": 0, "wanted": count,
+                                "reason": reason, "private": {"player": p, "cards": []}})
         return got
+
+    def _stock_chance(self, positions: range) -> dict[str, Any]:
+        """The chance object of cards drawn from the stock's shuffled part."""
+        if self.stock_shuffled is None:
+            return chance.deck_shuffle(self.stock_step, self.opts.jokers, 1, positions, "cards")
+        return chance.shuffle(self.stock_step, self.stock_shuffled, positions, "cards")
 
     def rebuild(self) -> bool:
         """An empty stock becomes the pile less its highest-ranked cards, shuffled."""
@@ -538,6 +572,8 @@ class _Table:
         moved = [c for k, c in enumerate(self.pile) if k not in kept]
         self.stock = shuffled(moved, self.s.seed, self.step)
         drawn_from = chance.shuffle(self.step, moved)
+        self.stock_step, self.stock_shuffled = self.step, tuple(drawn_from["items"])
+        self.stock_start, self.stock_known = 0, 0
         self.step += 1
         self.pile = tuple(self.pile[k] for k in keep)
         self.pile_ranks = tuple(self.pile_ranks[k] for k in keep)
@@ -551,6 +587,7 @@ class _Table:
         """The pile goes face down under the stock (its first card laid nearest the top)."""
         count = len(self.pile)
         self.stock += self.pile
+        self.stock_known += count
         self.pile, self.pile_ranks, self.last_player = (), (), None
         self.events.append({"type": "pile_cleared", "reason": reason, "count": count})
 
@@ -767,6 +804,14 @@ def _problems(engine: Empereur, state: State) -> list[str]:
     for p, h in zip(players, state.hands):
         if tuple(h) != sort_hand(h):
             problems.append(f"{p}'s hand is not sorted by strength")
+    if not 0 <= state.stock_known <= len(state.stock):
+        problems.append(f"stock_known {state.stock_known}: the stock holds "
+                        f"{len(state.stock)} cards")
+    else:
+        problems += stock_origin_problems(
+            state.stock[:len(state.stock) - state.stock_known], state.stock_step,
+            state.stock_shuffled, state.stock_start, len(deck), state.step, HAND_SIZE * n,
+            drawn_first="front")
     for c, r in zip(state.pile, state.pile_ranks):
         if r not in STRENGTH:
             problems.append(f"pile card {c} counts as {r!r}, not a rank")

@@ -86,19 +86,21 @@ def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
 
 # -- the search's part -----------------------------------------------------------------------
 def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
-    """A round consistent with the view: the cards neither in the hand nor on the pile,
-    shuffled into the other hands and the stock, as many as the view counts."""
+    """A round consistent with the view: the cleared cards under the stock where the view
+    shows them, and the cards neither in the hand, on the pile nor under the stock shuffled
+    into the other hands and the stock's top, as many as the view counts."""
     options = Options(jokers=view["jokers"], mode=view["mode"], rounds=view["rounds"],
                       target_points=view["target_points"])
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
     pile = [p["card"] for p in view["pile"]]
+    under = tuple(view["under_stock"])
     unseen = list((Counter(standard_deck(jokers=options.jokers)) - Counter(view["hand"])
-                   - Counter(pile)).elements())
+                   - Counter(pile) - Counter(under)).elements())
     others = [s for s in range(len(players)) if s != me]
     places = deal_unseen(unseen, [view["hand_counts"][players[s]] for s in others]
-                         + [view["stock_count"]], rng)
+                         + [view["stock_shuffled_count"]], rng)
     hands: list[tuple[str, ...]] = [()] * len(players)
     hands[me] = tuple(view["hand"])
     for s, cards in zip(others, places):
@@ -111,7 +113,8 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
         round=view["round"], phase=view["phase"], dealer=seat[view["dealer"]],
-        hands=tuple(hands), stock=tuple(places[-1]), pile=tuple(pile),
+        hands=tuple(hands), stock=tuple(places[-1]) + under, stock_step=-1,
+        stock_shuffled=None, stock_start=0, stock_known=len(under), pile=tuple(pile),
         pile_ranks=tuple(p["rank"] for p in view["pile"]),
         last_player=index(view["last_player"]),
         # Outside the play the seat to the dealer's left is current, as the deal left it.

@@ -46,6 +46,16 @@ class State:
     dealer: int  # index into players of this round's dealer
     hands: tuple[tuple[str, ...], ...]  # per player, sorted by strength
     stock: tuple[str, ...]  # face down; index 0 is the top (the next card drawn)
+    # Where the stock's cards come from (docs/FAIRNESS.md, "Drawn cards"). Its last
+    # `stock_known` cards are cleared piles laid face down under it, in the public order they
+    # were laid; the cards above them are the rest of one shuffle: the shuffle of step
+    # `stock_step` (-1: not recorded, as in a hand-made state) of `stock_shuffled` (the sorted
+    # cards of a rebuilt stock; None: the whole deck of the options, a deal), `stock[0]` lying
+    # at position `stock_start` of its shuffled order.
+    stock_step: int
+    stock_shuffled: tuple[str, ...] | None
+    stock_start: int
+    stock_known: int
     pile: tuple[str, ...]  # face up; the last card is the top
     pile_ranks: tuple[str, ...]  # the rank each pile card counts as (a joker: its named rank)
     last_player: int | None  # who laid the pile's last cards; None when the pile is empty

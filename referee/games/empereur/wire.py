@@ -121,7 +121,16 @@ class CardsDrawn(Event, tag="cards_drawn"):
     count: Count
     wanted: Count
     reason: Literal["turn", "two", "penalty"]
+    source: Annotated[Literal["shuffle", "under_stock"], msgspec.Meta(description=(
+        "Where the cards came from: the shuffled part of the stock (its `chance` names the "
+        "shuffle and positions), or the cleared cards laid face down under it, in a public "
+        "order (not chance). A draw taking from both, or from a stock rebuilt on the way, "
+        "is told by one event per part, in order; absent when nothing was drawn."))] = \
+        msgspec.UNSET
     cards: Annotated[list[Card], private("The cards drawn, for the drawer.")] = msgspec.UNSET
+    chance: Annotated[Chance, msgspec.Meta(description=(
+        "Where those cards lie in the shuffle they came from (a shuffled part only): public, "
+        "the cards it names being shown to the drawer alone."))] = msgspec.UNSET
 
 
 class Passed(Event, tag="passed"):
@@ -193,6 +202,11 @@ class View(Declared):
     hand: list[Card]
     hand_counts: dict[PlayerId, Count]
     stock_count: Count
+    stock_shuffled_count: Annotated[Count, msgspec.Meta(description=(
+        "The stock's top cards that are the rest of a shuffle, in an order nobody knows."))]
+    under_stock: Annotated[list[Card], msgspec.Meta(description=(
+        "The rest of the stock, under its shuffled cards: the cleared piles laid face down, "
+        "in the order they will be drawn (everyone saw them laid)."))]
     pile: list[PileCard]
     last_player: PlayerId | None
     roles: dict[PlayerId, Role | None]

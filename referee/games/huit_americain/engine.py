@@ -15,6 +15,7 @@ import functools
 from typing import Any
 
 from referee.core import chance
+from referee.core.chance import stock_origin_problems
 from referee.core.cards import JOKER_RANK, SUITS, conservation_problems, shuffled, standard_deck
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
@@ -408,6 +409,9 @@ class HuitAmericain(Engine):
         places["the stock"] = state.stock
         places["the pile"] = state.pile
         problems += conservation_problems(places, deck)
+        problems += stock_origin_problems(
+            state.stock, state.stock_step, state.stock_shuffled, state.stock_start, len(deck),
+            state.step, n * hand_size(n, opts.decks) + 1, drawn_first="back")
         rules = rules_of(opts)
         top_rank = state.pile[-1][0] if state.pile else None
         if state.phase == ATTACK:
@@ -610,8 +614,9 @@ def _played(state: State, move: Move, rules: Rules, seat: int) -> tuple[State, l
 
 def _position(state: State) -> State:
     """The state as far as the rest of the round is concerned: all of it but the random step
-    and the public record of what the players lacked (which no rule reads)."""
-    return dataclasses.replace(state, step=0, lacks=())
+    (and the stock's record of it) and the public record of what the players lacked (which no
+    rule reads)."""
+    return dataclasses.replace(state, step=0, stock_step=0, lacks=())
 
 
 def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
@@ -851,8 +856,11 @@ class _Table:
         if len(self.pile) <= 1:
             return False
         self.stock = shuffled(self.pile[:-1], self.seed, self.step)
+        drawn_from = chance.shuffle(self.step, self.pile[:-1])
         self.events.append({"type": "reshuffled", "count": len(self.stock),
-                            "chance": chance.shuffle(self.step, self.pile[:-1])})
+                            "chance": drawn_from})
+        self.stock_step, self.stock_shuffled = self.step, tuple(drawn_from["items"])
+        self.stock_start = 0
         self.step += 1
         self.pile = self.pile[-1:]
         return True
@@ -863,28 +871,38 @@ class _Table:
             if not self.stock and not self.reshuffle():
                 break
             take = min(count - len(got), len(self.stock))
-            got += self.stock[len(self.stock) - take:][::-1]
+            part = self.stock[len(self.stock) - take:][::-1]
+            got += part
             self.stock = self.stock[:len(self.stock) - take]
-        self._drawn(seat, got, reason)
+            self._drawn(seat, part, reason)
+        if not got:
+            self._drawn(seat, got, reason)
         return got
 
     def draw_until(self, seat: int, wanted, reason: str) -> tuple[str, ...]:
         """Draw one card at a time until `wanted(card)` holds (None: until the player can lay)
         or nothing is left to draw."""
         got: list[str] = []
-        hand = self.hands[seat]
+        part: list[str] = []  # the cards drawn from the stock as it is, before a reshuffle
+        held = len(self.hands[seat])
         while True:
-            if not self.stock and not self.reshuffle():
-                break
+            if not self.stock:
+                if part:
+                    self._drawn(seat, tuple(part), reason)
+                    part = []
+                if not self.reshuffle():
+                    break
             card = self.stock[-1]
             self.stock = self.stock[:-1]
+            part.append(card)
             got.append(card)
             if wanted is not None:
                 if wanted(card):
                     break
-            elif self._follows(card, len(hand) + len(got)):
+            elif self._follows(card, held + len(got)):
                 break
-        self._drawn(seat, tuple(got), reason)
+        if part or not got:
+            self._drawn(seat, tuple(part), reason)
         return tuple(got)
 
     def _follows(self, card: str, held: int) -> bool:
@@ -895,14 +913,26 @@ class _Table:
         return (self.suit is None or card[1] == self.suit or r == self.rank or r in rules.wild)
 
     def _drawn(self, seat: int, got: tuple[str, ...], reason: str) -> None:
+        """The event of cards just drawn from the top of the stock as it was (a draw that
+        runs through a reshuffle tells each stock's part apart): they lay, in the order drawn,
+        at the positions of its shuffle just above what is left of it."""
         player = self.players[seat]
+        event = {"type": "cards_drawn", "player": player, "count": len(got), "reason": reason,
+                 "private": {"player": player, "cards": list(got)}}
         if got:
             self.hands[seat] = self.hands[seat] + got
             self.passes = 0
             if self.lacks:
                 self.lacks = _after_arrivals(self.lacks, seat, len(got))
-        self.events.append({"type": "cards_drawn", "player": player, "count": len(got),
-                            "reason": reason, "private": {"player": player, "cards": list(got)}})
+            if self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
+                above = self.stock_start + len(self.stock) + len(got) - 1
+                positions = range(above, above - len(got), -1)
+                event["chance"] = (
+                    chance.deck_shuffle(self.stock_step, 2, self.options.decks, positions,
+                                        "cards") if self.stock_shuffled is None
+                    else chance.shuffle(self.stock_step, self.stock_shuffled, positions,
+                                        "cards"))
+        self.events.append(event)
 
     def note_lack(self, seat: int, arrived: int) -> None:
         """The player in turn cannot lay: none of his cards but the last `arrived` drawn
@@ -1132,6 +1162,7 @@ class _Table:
         start = deck[n * size]
         self.pile = (start,)
         self.stock = deck[n * size + 1:]
+        self.stock_step, self.stock_shuffled, self.stock_start = deal_step, None, n * size + 1
         if start[0] == JOKER_RANK:
             self.suit, self.rank = None, None
         else:

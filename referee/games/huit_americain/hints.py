@@ -191,6 +191,7 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
         round=view["round"], hands=tuple(hands), stock=stock,
+        stock_step=-1, stock_shuffled=None, stock_start=0,
         pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
         attack=view["attack"], passes=view["passes"],

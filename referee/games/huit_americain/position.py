@@ -42,6 +42,7 @@ def position(hands, pile, *, players=None, stock=None, options=None, current=0, 
     return State(
         players=players, options=opts, seed=seed, step=step, round=round,
         hands=tuple(tuple(h) for h in hands), stock=tuple(stock), pile=pile, suit=suit,
+        stock_step=-1, stock_shuffled=None, stock_start=0,
         rank=rank, current=current, direction=direction,
         phase=phase if not attack or phase != PLAY else ATTACK, attack=attack, passes=passes,
         unannounced=unannounced, totals=tuple(totals or (0,) * n),

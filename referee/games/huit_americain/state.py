@@ -80,6 +80,13 @@ class State:
     round: int  # the round being played (or the last one, once finished), from 1
     hands: tuple[tuple[str, ...], ...]
     stock: tuple[str, ...]  # face down; the last card is drawn first
+    # Where the stock's cards come from (docs/FAIRNESS.md, "Drawn cards"): the shuffle of step
+    # `stock_step` (-1: not recorded, as in a hand-made state) of `stock_shuffled` (the sorted
+    # cards of a reshuffled pile; None: the whole deck(s) of the options, a deal), `stock[k]`
+    # lying at position `stock_start + k` of its shuffled order.
+    stock_step: int
+    stock_shuffled: tuple[str, ...] | None
+    stock_start: int
     pile: tuple[str, ...]  # face up; the last card is the top
     suit: str | None  # the suit in force (named by an 8, or the top's); None: anything goes
     rank: str | None  # the rank that also follows; None after a named suit

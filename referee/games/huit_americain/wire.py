@@ -84,6 +84,11 @@ class CardsDrawn(Event, tag="cards_drawn"):
     count: Count
     reason: DrawReason
     cards: Annotated[list[Card], private("The cards drawn, for the drawer.")] = msgspec.UNSET
+    chance: Annotated[Chance, msgspec.Meta(description=(
+        "Where those cards lie, in the order drawn, in the shuffle the stock came from (the "
+        "deal's or the last reshuffle's): public, the cards it names being shown to the "
+        "drawer alone. A draw running through a reshuffle is told by one event per stock."))] \
+        = msgspec.UNSET
 
 
 class CardGiven(Event, tag="card_given"):

@@ -203,6 +203,16 @@
     return null;
   }
 
+  // Whether the event is a draw by another player than the record's viewer, whose cards (the
+  // chance object's field) were shown to the drawer alone: its position is public, the cards
+  // are not, so there is nothing to compare (docs/FAIRNESS.md, "Drawn cards").
+  function unseen(record, event) {
+    const c = event.chance;
+    return Boolean(c) && typeof c.field === "string" && shownBy(event, c.field) === undefined
+      && typeof record.viewer === "string" && event.player !== undefined
+      && event.player !== record.viewer;
+  }
+
   // The inputs of a draw, to notice one step drawn twice with different inputs (a re-roll).
   function drawKey(c) {
     return JSON.stringify([c.draw, c.count === undefined ? null : c.count, c.items || null,
@@ -212,8 +222,9 @@
   // Check a record: {seed_commitment, seed, contributions (when seeds were contributed),
   // events: [[events of answer 1], ...]}. Returns
   // {commitment: true | false | null (no seed yet), checks: [{answer, index, type, step,
-  // draw, contributions, ok, problem}], problems: [...], contributions: how many seeds were
-  // contributed}.
+  // draw, contributions, ok, problem, unseen}], problems: [...], contributions: how many seeds
+  // were contributed}. An `unseen` check (another player's draw, whose cards the viewer was
+  // not shown) is neither confirmed nor a problem.
   async function verifyRecord(record) {
     const problems = [];
     const checks = [];
@@ -243,6 +254,7 @@
       }
     }
     const steps = new Map();
+    const shown = new Map(); // the positions of each step's shuffle shown so far
     for (let answer = 0; answer < record.events.length; answer += 1) {
       const events = Array.isArray(record.events[answer]) ? record.events[answer] : [];
       for (let index = 0; index < events.length; index += 1) {
@@ -250,7 +262,7 @@
         if (!event || typeof event !== "object" || !("chance" in event)) continue;
         const c = event.chance || {};
         const check = { answer, index, type: event.type, step: c.step, draw: c.draw,
-                        ok: false, problem: null };
+                        ok: false, problem: null, unseen: unseen(record, event) };
         if (seed === null) {
           check.problem = "not checked: no seed";
         } else {
@@ -258,16 +270,28 @@
           const due = contributions.filter((x) => Number.isInteger(c.step) && x.step <= c.step)
             .length;
           check.contributions = used;
-          check.problem = used === due ? await checkChance(keys[due], event)
-            : `it names ${used} contributions, the record's list has ${due} made by its step`;
+          check.problem = used !== due
+            ? `it names ${used} contributions, the record's list has ${due} made by its step`
+            : check.unseen ? null : await checkChance(keys[due], event);
           const key = drawKey(c);
           if (check.problem === null && steps.has(c.step) && steps.get(c.step) !== key) {
             check.problem = `step ${c.step} was already drawn with other inputs`;
           }
           if (!steps.has(c.step)) steps.set(c.step, key);
-          check.ok = check.problem === null;
+          const positions = c.draw === "shuffle" && Array.isArray(c.positions) ? c.positions : [];
+          if (check.problem === null) {
+            if (!shown.has(c.step)) shown.set(c.step, new Set());
+            const seen = shown.get(c.step);
+            const again = positions.find((p) => seen.has(p));
+            if (again !== undefined) {
+              check.problem = `position ${again} of step ${c.step} was already shown: a `
+                + "shuffled card comes out once";
+            }
+            positions.forEach((p) => seen.add(p));
+          }
+          check.ok = check.problem === null && !check.unseen;
         }
-        if (!check.ok) {
+        if (check.problem !== null) {
           problems.push(`answer ${answer + 1}, event ${index + 1} (${event.type}): ${check.problem}`);
         }
         checks.push(check);
@@ -292,7 +316,8 @@
   }
 
   const api = { recordLink, commitment, sha256Hex, stream, Stream, sortedItems, codePointCompare, hex,
-                mixedKey, contributionProblem, checkChance, verifyRecord, shownBy, deckItems };
+                mixedKey, contributionProblem, checkChance, verifyRecord, shownBy, deckItems,
+                unseen };
   root.RefereeFairness = Object.assign(root.RefereeFairness || {}, api);
   if (typeof module !== "undefined" && module.exports) module.exports = root.RefereeFairness;
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -18,16 +18,23 @@
     body.replaceChildren();
     for (const c of result.checks) {
       const row = document.createElement("tr");
-      row.dataset.ok = String(c.ok);
+      row.dataset.ok = c.unseen ? "unseen" : String(c.ok);
       cell(row, c.answer === 0 ? "creation" : `move ${c.answer}`);
       cell(row, `${c.index + 1}: ${c.type}`);
       cell(row, String(c.step));
       cell(row, String(c.draw));
-      cell(row, c.ok ? "✔ confirmed" : `✘ ${c.problem}`, c.ok ? "ok" : "bad");
+      if (c.unseen) {
+        cell(row, "– another player's draw: its position is public, its cards only he saw",
+             "unseen");
+      } else {
+        cell(row, c.ok ? "✔ confirmed" : `✘ ${c.problem}`, c.ok ? "ok" : "bad");
+      }
       body.appendChild(row);
     }
     $("checks").hidden = result.checks.length === 0;
     const confirmed = result.checks.filter((c) => c.ok).length;
+    const unseen = result.checks.filter((c) => c.unseen).length;
+    const checked = result.checks.length - unseen;
     const commitment = result.commitment === true ? "the seed matches its commitment"
       : result.commitment === false ? "the seed does NOT match its commitment"
         : "the commitment could not be checked";
@@ -37,12 +44,14 @@
     const summary = $("summary");
     summary.dataset.status = result.problems.length === 0 ? "confirmed" : "failed";
     summary.dataset.confirmed = String(confirmed);
-    summary.dataset.checks = String(result.checks.length);
+    summary.dataset.checks = String(checked);
+    summary.dataset.unseen = String(unseen);
     summary.replaceChildren();
     const head = document.createElement("p");
     head.textContent = `${result.problems.length === 0 ? "✔ All confirmed" : "✘ Not confirmed"}: `
-      + `${commitment}${mixed}; ${confirmed} of ${result.checks.length} chance events are what `
-      + `${result.contributions ? "they give" : "the seed gives"}.`;
+      + `${commitment}${mixed}; ${confirmed} of ${checked} chance events are what `
+      + `${result.contributions ? "they give" : "the seed gives"}`
+      + (unseen ? `; ${unseen} draws by other players are not shown to you.` : ".");
     summary.appendChild(head);
     if (result.problems.length) {
       const list = document.createElement("ul");

@@ -51,8 +51,11 @@ def _check_view(state, player: str) -> None:
     me = state.players.index(player)
     assert view["hand"] == list(state.hands[me])
     assert not {"seed", "step", "stock", "hands"} & set(view)
-    allowed = set(state.hands[me]) | set(state.pile)
+    # The cleared cards under the stock were laid face up before everyone's eyes.
+    under = state.stock[view["stock_shuffled_count"]:]
+    allowed = set(state.hands[me]) | set(state.pile) | set(under)
     assert _cards_in(view) <= allowed, "a view shows a card its player may not see"
+    assert view["under_stock"] == list(under)
     assert view["stock_count"] == len(state.stock)
     assert sum(view["hand_counts"].values()) == sum(len(h) for h in state.hands)
 
@@ -82,6 +85,35 @@ def _sorted_moves(moves) -> bool:
     return keys == sorted(keys) and len(set(keys)) == len(keys)
 
 
+class ClearedCards:
+    """What everyone at the table knows of the stock's bottom, from the events alone: the
+    cards laid on the pile, in order, go under the stock when it is cleared and come back
+    from the top of that part when drawn; a new deal or a rebuilt stock starts afresh."""
+
+    def __init__(self) -> None:
+        self.pile: list[str] = []
+        self.under: list[str] = []
+        self.drawn_from_under = 0
+
+    def follow(self, events) -> None:
+        for event in events:
+            kind = event["type"]
+            if kind == "round_started":
+                self.pile, self.under = [], []
+            elif kind == "cards_played":
+                self.pile += event["cards"]
+            elif kind == "pile_cleared":
+                assert event["count"] == len(self.pile)
+                self.under += self.pile
+                self.pile = []
+            elif kind == "stock_rebuilt":
+                assert self.under == []
+                self.pile = [p["card"] for p in event["pile"]]
+            elif kind == "cards_drawn" and event.get("source") == "under_stock":
+                self.under = self.under[event["count"]:]
+                self.drawn_from_under += 1
+
+
 def play_match(mode: str, players: int, jokers: int, seed: int, wander: float,
                full_checks: bool = True) -> tuple[Any, int, int]:
     ids = tuple(f"p{i}" for i in range(players))
@@ -90,8 +122,12 @@ def play_match(mode: str, players: int, jokers: int, seed: int, wander: float,
     state = ENGINE.new_match(ids, options, f"random-{seed}", now=NOW)
     rnd = random.Random(seed)
     steps = largest = 0
+    cleared = ClearedCards()
+    cleared.follow(ENGINE.opening_events(state))
     while not ENGINE.is_finished(state):
         assert ENGINE.problems(state) == []
+        assert cleared.pile == list(state.pile)
+        assert ENGINE.view(state, ids[steps % players])["under_stock"] == cleared.under
         moves = ENGINE.legal_moves(state, now=NOW)
         largest = max(largest, len(moves))
         assert 0 < len(moves) <= MOVE_BOUND
@@ -107,6 +143,7 @@ def play_match(mode: str, players: int, jokers: int, seed: int, wander: float,
         move = sensible_move(ENGINE, state, rnd, wander, moves)
         state, events = ENGINE.apply(state, move, now=NOW)
         _check_events(events, ids)
+        cleared.follow(events)
         steps += 1
         assert steps < STEP_CAP, "the match did not end"
     assert ENGINE.problems(state) == []

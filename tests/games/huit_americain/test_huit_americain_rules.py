@@ -218,7 +218,9 @@ def test_an_attack_larger_than_stock_and_pile_draws_what_there_is():
     state = position([["KD"], ["3D", "4D"], ["9S"]], ["5H", "2H", "X1"], stock=["KC"],
                      current=1, attack=4)
     taken, events = move(state, "draw", "bob")
-    assert types(events) == ["reshuffled", "cards_drawn", "effect"]
+    # One cards_drawn per stock: the card left, then the reshuffled pile.
+    assert types(events) == ["cards_drawn", "reshuffled", "cards_drawn", "effect"]
+    assert [e["count"] for e in events if e["type"] == "cards_drawn"] == [1, 2]
     assert sorted(taken.hands[1][2:]) == ["2H", "5H", "KC"]
     assert events[-1]["penalty"] == 4 and events[-1]["drawn"] == 3
     assert taken.stock == () and taken.pile == ("X1",) and taken.current == 2
