@@ -66,10 +66,9 @@ def _fresh_id() -> str:
     return f"{random.getrandbits(128):032x}"
 
 
-def _incoming_id() -> tuple[str, str | None]:
-    # Read from the WSGI environ, where request.headers would find them, without building
-    # the headers' view on every request.
-    environ = request.environ
+def incoming_id(environ: dict[str, Any]) -> tuple[str, str | None]:
+    """The request's id and the traceparent to answer, if any. Read from the WSGI environ,
+    where request.headers would find them, without building the headers' view."""
     given = environ.get("HTTP_X_REQUEST_ID")
     if given and REQUEST_ID.fullmatch(given):
         return given, None
@@ -84,7 +83,7 @@ def _incoming_id() -> tuple[str, str | None]:
 def _start() -> None:
     state = g._get_current_object()
     state.started = time.perf_counter()
-    state.request_id, state.traceparent = _incoming_id()
+    state.request_id, state.traceparent = incoming_id(request.environ)
 
 
 class _Series:
@@ -114,43 +113,61 @@ class _Series:
             problems.inc()
 
 
-def _finisher(games: Container[str], log_requests: bool) -> Callable[[Response], Response]:
-    series = _Series()
+class Recorder:
+    """What every answered request leaves: its count, latency and problem code in the
+    metrics, and its log line. `games` are the registered ids (any other id is counted as
+    `unknown`); `log_requests` writes the line per request."""
 
+    def __init__(self, games: Container[str], log_requests: bool):
+        self.games = games
+        self.log_requests = log_requests
+        self.series = _Series()
+
+    def game_label(self, game_id: str | None) -> str:
+        if game_id is None:
+            return ""
+        return game_id if game_id in self.games else "unknown"
+
+    def record(self, method: str, route: str, game: str, status: int, code: str | None,
+               elapsed: float, request_id: str) -> None:
+        self.series.count(route, game, status, code, elapsed)
+        if self.log_requests and requests_log.isEnabledFor(logging.INFO):
+            requests_log.info("request", extra={
+                "request_id": request_id, "method": method, "route": route,
+                "game": game or None, "status": status, "code": code,
+                "duration_ms": round(elapsed * 1000, 3)})
+
+
+def _finisher(recorder: Recorder) -> Callable[[Response], Response]:
     def finish(response: Response) -> Response:
         state = g._get_current_object()
         now = time.perf_counter()
         elapsed = now - getattr(state, "started", now)
-        if getattr(state, "request_id", None) is None:
-            state.request_id, state.traceparent = _incoming_id()
         req = request._get_current_object()
+        if getattr(state, "request_id", None) is None:
+            state.request_id, state.traceparent = incoming_id(req.environ)
         rule = req.url_rule
         route = rule.rule if rule is not None else UNMATCHED
-        game = ""
         view_args = req.view_args
-        if view_args and "game_id" in view_args:
-            game = view_args["game_id"] if view_args["game_id"] in games else "unknown"
-        status = response.status_code
-        code = getattr(response, "problem_code", None)
-        series.count(route, game, status, code, elapsed)
+        game = recorder.game_label(view_args.get("game_id") if view_args else None)
+        recorder.record(req.method, route, game, response.status_code,
+                        getattr(response, "problem_code", None), elapsed, state.request_id)
         headers = response.headers
         headers["X-Request-ID"] = state.request_id
         if state.traceparent:
             headers["traceparent"] = state.traceparent
-        if log_requests and requests_log.isEnabledFor(logging.INFO):
-            requests_log.info("request", extra={
-                "request_id": state.request_id, "method": req.method, "route": route,
-                "game": game or None, "status": status, "code": code,
-                "duration_ms": round(elapsed * 1000, 3)})
         return response
 
     return finish
 
 
-def install(app: Flask, games: Container[str], log_requests: bool = True) -> None:
+def install(app: Flask, games: Container[str], log_requests: bool = True) -> Recorder:
     """Runs first before every request and last after it; `games` are the registered ids
-    (any other id is counted as `unknown`); `log_requests` writes the line per request."""
+    (any other id is counted as `unknown`); `log_requests` writes the line per request.
+    The recorder is returned for the answers served outside Flask's dispatch."""
+    recorder = Recorder(games, log_requests)
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any
     # compression, so the time counted is the whole answer's.
-    app.after_request_funcs.setdefault(None, []).insert(0, _finisher(games, log_requests))
+    app.after_request_funcs.setdefault(None, []).insert(0, _finisher(recorder))
+    return recorder

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 
 import pytest
+from flask import Response
 
 import referee
 
@@ -89,3 +90,21 @@ def test_the_threshold_setting_is_read_and_a_negative_one_refused():
         "COMPRESS_MIN_BYTES"] == 0
     with pytest.raises(ValueError, match="REFEREE_COMPRESS_MIN_BYTES"):
         settings.from_environment({"REFEREE_COMPRESS_MIN_BYTES": "-1"})
+
+
+@pytest.mark.parametrize("encoding", [None, "gzip", "br"])
+def test_every_answer_says_it_varies_with_accept_encoding_asked_or_not(encoding):
+    """An answer without Accept-Encoding skips flask-compress but keeps its Vary header,
+    after any Vary already set."""
+    headers = {"Accept-Encoding": encoding} if encoding else {}
+    app = referee.create_app({"STATE_KEYS": []})
+
+    @app.get("/varies-with-origin")
+    def varies():
+        return Response("{}", mimetype="application/json", headers={"Vary": "Origin"})
+
+    client = app.test_client()
+    assert client.get("/healthz", headers=headers).headers["Vary"] == "Accept-Encoding"
+    assert match_answer(client, **headers).headers["Vary"] == "Accept-Encoding"
+    assert client.get("/varies-with-origin", headers=headers).headers["Vary"] == \
+        "Origin, Accept-Encoding"

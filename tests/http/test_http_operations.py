@@ -89,8 +89,8 @@ def test_sealed_tokens_sealed_opened_and_refused_are_counted(sealed_client):
     after = scrape(sealed_client)
     assert value(after, "referee_sealed_tokens_sealed_total") - value(
         before, "referee_sealed_tokens_sealed_total") == 2
-    assert value(after, "referee_sealed_tokens_opened_total", version="v2") - value(
-        before, "referee_sealed_tokens_opened_total", version="v2") == 1
+    assert value(after, "referee_sealed_tokens_opened_total", version="v3") - value(
+        before, "referee_sealed_tokens_opened_total", version="v3") == 1
     assert value(after, "referee_sealed_tokens_refused_total") - value(
         before, "referee_sealed_tokens_refused_total") == 1
 

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import base64
+import hmac
 import random
 
 import pytest
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 import referee
 from referee.core.errors import TamperedState
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer
+from tests.conftest import SEALING_KEYS
 
 
 DICE = "/v1/games/generala-dice"
@@ -30,7 +35,7 @@ def code_of(response):
 def test_a_sealed_state_is_an_opaque_token_hiding_the_seed(sealed_client):
     outcome = create(sealed_client)
     token = outcome["state"]
-    assert isinstance(token, str) and token.startswith("v2.")
+    assert isinstance(token, str) and token.startswith("v3.")
     raw = base64.urlsafe_b64decode(token[3:] + "==")
     assert b"s3cret" not in raw and b"players" not in raw
     moved = sealed_client.post(f"{DICE}/moves", json={"state": token, "move": ROLL})
@@ -50,12 +55,13 @@ def flip(token: str, index: int) -> str:
     lambda t: t[:-5],
     lambda t: t[:10],
     lambda t: "v1." + t[3:],
-    lambda t: "v3." + t[3:],
-    lambda t: "v2.",
+    lambda t: "v2." + t[3:],
+    lambda t: "v4." + t[3:],
+    lambda t: "v3.",
     lambda t: "v1.!!!not-base64!!!",
     lambda t: t + "AAAA",
 ], ids=["flip-salt", "flip-body", "flip-tag", "truncated", "cut-short", "as-version-1",
-        "unknown-version", "empty", "not-base64", "extended"])
+        "as-version-2", "unknown-version", "empty", "not-base64", "extended"])
 def test_any_altered_token_is_tampered_state(sealed_client, spoil):
     token = create(sealed_client)["state"]
     response = sealed_client.post(f"{DICE}/moves", json={"state": spoil(token), "move": ROLL})
@@ -181,9 +187,9 @@ def test_every_single_character_change_of_a_token_is_refused(sealed_client):
         assert code_of(response) == "tampered_state", bad
 
 
-# A v2 token's bytes are a 16-byte salt, then the ciphertext, which ends with a 16-byte tag; a
-# v1 token's, a 12-byte nonce, then the ciphertext and its tag.
-HEADER_AND_TAG_BYTES = {"v2": 16 + 16, "v1": 12 + 16}
+# A v3 or v2 token's bytes are a 16-byte salt, then the ciphertext, which ends with a 16-byte
+# tag; a v1 token's, a 12-byte nonce, then the ciphertext and its tag.
+HEADER_AND_TAG_BYTES = {"v3": 16 + 16, "v2": 16 + 16, "v1": 12 + 16}
 
 
 def well_formed_token(version: str, length: int) -> str:
@@ -214,7 +220,7 @@ def test_a_token_one_byte_past_the_header_and_tag_is_opened_and_fails_authentica
 def test_a_token_longer_than_the_cap_is_refused_before_it_is_decoded(sealing_keys):
     sealer = Sealer(sealing_keys)
     # Exactly at the cap the token is decoded (and its length is no base64 length)...
-    at_cap = "v2." + "A" * (MAX_TOKEN_CHARS - 3)
+    at_cap = "v3." + "A" * (MAX_TOKEN_CHARS - 3)
     with pytest.raises(TamperedState, match="base64url"):
         sealer.open("generala-dice", at_cap)
     # ...one character more, and it is refused on its length alone.
@@ -231,33 +237,90 @@ V1_TOKEN = (
     "2q4YVWnYh-ToxZclWXJ6MGP7DdX5bDZalNeHnQm-5WGwWQrY7sfknSLUgKKGzjb3MC2jo")
 
 
-def test_a_v1_token_still_opens_and_its_next_state_is_sealed_as_v2(sealed_client):
-    moved = sealed_client.post(f"{DICE}/moves", json={"state": V1_TOKEN, "move": ROLL})
+# The same match as sealed by the release that wrote v2 tokens (the JSON compressed with zlib
+# before AES-GCM, under a key derived from the salt), with the second test key.
+V2_TOKEN = (
+    "v2.L4bwyNnpi4kXXEjnC4CqacvJGjVDDYl6rPmAsxfuCf833f061cibBoDsRncWVDd0fde9MUQxOSG_YY4AjVf3ooP"
+    "J6zRSJa_q0GFGMm6JND_tw9PubVwFP3PjrYZuUeiENzcTv8WRGnYPIqycZLYKlhhRcoAOfDEtQDQDjWTyjZ2Hv1FV2"
+    "bhO3gCGBLYe-hUTrKLSQfQ0_XE28sElzrV2PmfZUc7nJskMfY9A1FkrYr4oP8PZ-OhV9bEaJ_MIonOTKsJfbDVhiIy"
+    "AEcFFcmuIiXMzD9aAnLcnnaaju8zEhstDuR3WM2cK8HK9pyF8MaIE1H8DEIJZvatXCyhCYhFCHkvsL4csC7c")
+
+
+@pytest.mark.parametrize("earlier", [V1_TOKEN, V2_TOKEN], ids=["v1", "v2"])
+def test_an_earlier_token_still_opens_and_its_next_state_is_sealed_as_v3(sealed_client,
+                                                                         earlier):
+    moved = sealed_client.post(f"{DICE}/moves", json={"state": earlier, "move": ROLL})
     assert moved.status_code == 200
-    assert moved.get_json()["state"].startswith("v2.")
-    # The same match created now plays the same roll: the v1 token held that very state.
+    assert moved.get_json()["state"].startswith("v3.")
+    # The same match created now plays the same roll: the earlier token held that very state.
     fresh = create(sealed_client)["state"]
     again = sealed_client.post(f"{DICE}/moves", json={"state": fresh, "move": ROLL})
     assert again.get_json()["events"] == moved.get_json()["events"]
 
 
-def test_a_v1_token_is_refused_without_its_key_or_for_another_game(clock, sealing_keys):
-    first_only = referee.create_app({"CLOCK": clock, "STATE_KEYS": [sealing_keys[0]]})
+@pytest.mark.parametrize("earlier", [V1_TOKEN, V2_TOKEN], ids=["v1", "v2"])
+def test_an_earlier_token_is_refused_without_its_key_or_for_another_game(clock, earlier):
+    first_only = referee.create_app({"CLOCK": clock, "STATE_KEYS": [SEALING_KEYS[0]]})
     response = first_only.test_client().post(f"{DICE}/moves",
-                                             json={"state": V1_TOKEN, "move": ROLL})
+                                             json={"state": earlier, "move": ROLL})
     assert code_of(response) == "tampered_state"
     with pytest.raises(TamperedState, match="fails authentication"):
-        Sealer(sealing_keys).open("generala-cards", V1_TOKEN)
+        Sealer(SEALING_KEYS).open("generala-cards", earlier)
+    # Relabelled as the current version it is another token, and fails authentication.
+    with pytest.raises(TamperedState, match="fails authentication"):
+        Sealer(SEALING_KEYS).open("generala-dice", "v3." + earlier[3:])
 
 
-def test_an_altered_v1_token_is_refused(sealed_client):
+def test_a_v3_token_seals_the_json_itself_and_a_v2_token_compressed_json(sealing_keys):
+    """v3 drops v2's zlib step (its costliest): the sealed bytes are the plaintext's length
+    plus the salt and the tag."""
+    sealer = Sealer(sealing_keys)
+    plaintext = b'{"players":["ann","bob"],"dice":[1,2,3,4,5]}'
+    token = sealer.seal("generala-dice", plaintext)
+    raw = base64.urlsafe_b64decode(token[3:] + "==")
+    assert len(raw) == 16 + len(plaintext) + 16
+    assert sealer.open("generala-dice", token) == plaintext
+    assert sealer.open("generala-dice", V2_TOKEN).startswith(b"{")
+
+
+@pytest.mark.parametrize("earlier", [V1_TOKEN, V2_TOKEN], ids=["v1", "v2"])
+def test_an_altered_earlier_token_is_refused(sealed_client, earlier):
     for index in (0, 13, 40, -1):
         response = sealed_client.post(f"{DICE}/moves",
-                                      json={"state": flip(V1_TOKEN, index), "move": ROLL})
+                                      json={"state": flip(earlier, index), "move": ROLL})
         assert code_of(response) == "tampered_state", index
 
 
-def test_every_v2_token_has_a_salt_of_its_own(sealing_keys):
+@pytest.mark.parametrize("length", [10, 11, 12])
+def test_only_the_spelling_the_referee_writes_opens(sealing_keys, length):
+    """Base64 lets a token's last character vary in bits no byte uses; every such variant of
+    a token, whatever its length modulo 4, is refused, and the token itself opens."""
+    sealer = Sealer(sealing_keys)
+    token = sealer.seal("generala-dice", b"x" * length)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    assert sealer.open("generala-dice", token) == b"x" * length
+    for c in alphabet.replace(token[-1], ""):
+        with pytest.raises(TamperedState):
+            sealer.open("generala-dice", token[:-1] + c)
+    # The lengths cover the three remainders a base64url text can have.
+    assert len(token[3:]) % 4 == {10: 0, 11: 2, 12: 3}[length]
+
+
+def test_a_v3_token_is_the_documented_derivation(sealing_keys):
+    """Opened by hand: HKDF-Expand of the stretched key to one HMAC block, with the salt in
+    the info; a zero nonce; the version, purpose and game as associated data."""
+    sealer = Sealer(sealing_keys)
+    token = sealer.seal("generala-dice", b'{"a":1}')
+    raw = base64.urlsafe_b64decode(token[3:] + "==")
+    salt, sealed = raw[:16], raw[16:]
+    master = HKDF(algorithm=hashes.SHA256(), length=32, salt=b"referee-state-sealing",
+                  info=b"v3").derive(sealing_keys[0].encode())
+    key = hmac.digest(master, b"referee-state:v3:token:" + salt + b"\x01", "sha256")
+    assert AESGCM(key).decrypt(bytes(12), sealed, b"referee-state:v3:generala-dice") == \
+        b'{"a":1}'
+
+
+def test_every_v3_token_has_a_salt_of_its_own(sealing_keys):
     """No two tokens share a key: each carries a fresh salt, even for the same plaintext."""
     sealer = Sealer(sealing_keys)
     tokens = [sealer.seal("generala-dice", b"{}") for _ in range(200)]

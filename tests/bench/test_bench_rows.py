@@ -1,0 +1,60 @@
+"""The HTTP section of `make bench` gives a rate only for runs in which every request was
+answered with success: a server that refuses the bodies answers faster than one that serves
+them, so its rate would be no figure of the endpoint."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+import bench.__main__ as bench
+
+ECHO, OURS, BASELINE = 1, 2, 3
+
+
+def run(monkeypatch, capsys, failures: dict[int, int],
+        baseline_bodies: list[bytes] = [b"{}"]) -> list[str]:
+    def fake_wrk(wrk, port, path, bodies, seconds, connections):
+        # The echo of the baseline's own bodies runs at twice the rate of the echo of ours.
+        rate = 1000.0 * port * (2 if port == ECHO and bodies == [b"B"] else 1)
+        return rate, failures.get(port, 0), "1ms"
+
+    monkeypatch.setattr(bench, "wrk_rate", fake_wrk)
+    args = argparse.Namespace(seconds=1.0, clients=1)
+    bench.http_versus_echo("generala-dice", "open", {"referee": OURS, "baseline": BASELINE},
+                           ECHO, {"referee": [b"{}"], "baseline": baseline_bodies}, args, "wrk")
+    return capsys.readouterr().out.splitlines()
+
+
+def test_rows_with_every_request_served_give_rates_and_ratios(monkeypatch, capsys):
+    ours, baseline = run(monkeypatch, capsys, {})
+    assert "ratio 2.00" in ours and "INVALID" not in ours
+    assert "ratio 3.00" in baseline and baseline.endswith("[baseline]")
+
+
+@pytest.mark.parametrize("failing", [BASELINE, ECHO])
+def test_a_row_with_refusals_is_marked_invalid_without_a_rate(monkeypatch, capsys, failing):
+    ours, baseline = run(monkeypatch, capsys, {failing: 7})
+    assert "INVALID" in baseline and "ratio 3" not in baseline and "req/s" not in baseline
+    assert ("INVALID" in ours) == (failing == ECHO)
+    name = "baseline" if failing == BASELINE else "echo"
+    assert f"({name} 35)" in baseline  # 7 in each of the 5 rounds
+
+
+def test_wrk_socket_errors_count_as_failures(monkeypatch, tmp_path):
+    report = ("Requests/sec:   1234.5\n  Socket errors: connect 0, read 2, write 0, timeout 3\n"
+              "  Non-2xx or 3xx responses: 4\n     99%    5.00ms\n")
+
+    class Done:
+        stdout = report
+
+    monkeypatch.setattr(bench.subprocess, "run", lambda *a, **k: Done())
+    assert bench.wrk_rate("wrk", 1, "/", [b"{}"], 1.0, 1) == (1234.5, 9, "5.00ms")
+
+
+def test_a_baseline_given_bodies_of_its_own_is_compared_with_the_echo_of_those(monkeypatch,
+                                                                              capsys):
+    ours, baseline = run(monkeypatch, capsys, {}, baseline_bodies=[b"B"])
+    assert "ratio 2.00" in ours
+    assert "ratio 1.50" in baseline and "echo   2,000 req/s" in baseline
