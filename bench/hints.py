@@ -1,12 +1,17 @@
 """The card games' hint levels, measured: `hard` against `medium` and `medium` against `easy`,
 head to head (two seats, each level in each seat half the time) and at a four-seat table (one
 seat of the stronger level, three of the weaker, its seat going round). Every match is played
-from a named seed, so every run plays the same matches; two processes share them. A win rate
-is the stronger level's share of the wins (a tie split), with a 95 % interval (Wilson).
+from a named seed, so every run plays the same matches; two processes share them. The deals
+are duplicate: each seed is played once per seat of the table, the stronger level in each
+seat in turn (matches k and k+1 head to head are one deal with the seats swapped), so the
+luck of the deal cancels out. A win rate is the stronger level's share of the wins (a tie
+split), with a 95 % interval (Wilson, as if the matches were independent: the replays of one
+deal only narrow the true spread, so the interval errs on the wide side).
 
 The `hard` measured is the one served: the same budget as `POST /v1/games/<game>/hints`.
 
-Run alone: `python -m bench.hints [--matches N] [--games id,id]`.
+Run alone: `python -m bench.hints [--matches N] [--games id,id] [--pairings hard-medium,...]
+[--tables 2,4]`.
 """
 
 from __future__ import annotations
@@ -35,12 +40,17 @@ def seats(strong: str, weak: str, table: int, k: int) -> tuple[tuple[str, ...], 
     return tuple(strong if s == seat else weak for s in range(table)), seat
 
 
+def deal_seed(game_id: str, strong: str, weak: str, table: int, k: int) -> str:
+    """Match k's seed: one deal for `table` matches in a row, one per seat of the stronger."""
+    return f"hints-bench-{game_id}-{strong}-{weak}-{table}-deal-{k // table}"
+
+
 def one_match(job: tuple[str, str, str, int, int]) -> float:
     game_id, strong, weak, table, k = job
     levels, seat = seats(strong, weak, table, k)
     engine = REGISTRY[game_id]
     shares = play_match(engine, levels, BENCH_OPTIONS[game_id],
-                        f"hints-bench-{game_id}-{strong}-{weak}-{table}-{k}")
+                        deal_seed(game_id, strong, weak, table, k))
     return shares[seat]
 
 
@@ -52,10 +62,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
-            pool) -> tuple[float, float, float]:
+            pool, every: int = 100) -> tuple[float, float, float]:
+    """The stronger level's share over `matches`, telling the share so far every `every`
+    matches (a whole number of deals: a long run on a loaded machine says where it stands)."""
     jobs = [(game_id, strong, weak, table, k) for k in range(matches)]
-    shares = pool.map(one_match, jobs, chunksize=8)
-    wins = sum(shares)
+    wins, done = 0.0, 0
+    for share in pool.imap(one_match, jobs, chunksize=table * 2):
+        wins += share
+        done += 1
+        if done % every == 0 and done < matches:
+            low, high = wilson(wins, done)
+            print(f"    ... {done} matches: {100 * wins / done:.1f} % "
+                  f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
     low, high = wilson(wins, matches)
     return wins / matches, low, high
 
@@ -81,13 +99,15 @@ def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
     return 1000 * statistics.median(times)
 
 
-def report(matches: int = 1000, games: tuple[str, ...] = GAMES) -> None:
+def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
+           pairings: tuple[tuple[str, str], ...] = PAIRINGS,
+           tables: tuple[int, ...] = (2, 4)) -> None:
     with multiprocessing.Pool(2) as pool:
         for game_id in games:
             p50 = hint_time(game_id)
             print(f"{game_id}: hard hint p50 {p50:.1f} ms CPU over 200 positions")
-            for strong, weak in PAIRINGS:
-                for table in (2, 4):
+            for strong, weak in pairings:
+                for table in tables:
                     start = time.perf_counter()
                     rate, low, high = measure(game_id, strong, weak, table, matches, pool)
                     verdict = "beats" if low > EVEN[table] else "does NOT beat"
@@ -102,8 +122,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=1000)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--pairings", default=",".join("-".join(p) for p in PAIRINGS),
+                        help="stronger-weaker level pairs, e.g. hard-medium")
+    parser.add_argument("--tables", default="2,4", help="seats per table: 2, 4 or both")
     args = parser.parse_args()
-    report(args.matches, tuple(g for g in args.games.split(",") if g))
+    pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(",") if p)
+    report(args.matches, tuple(g for g in args.games.split(",") if g), pairings,
+           tuple(int(t) for t in args.tables.split(",")))
 
 
 if __name__ == "__main__":

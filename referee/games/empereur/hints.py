@@ -13,11 +13,12 @@ Levels:
           - at an exchange, give the weakest card allowed.
   hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
           random into the other hands and the stock (each as many as the view counts), every
-          legal move is played in each sampled round and the round played on by quick
-          rules-of-thumb players (a horizon cuts long rounds, then fewer cards than the others
-          counts as ahead); the search starts from the medium move and overrules it only with
-          a move that wins clearly more often ("win_share": the share of sampled rounds that
-          make the player Emperor, or in the Mirror modes that do not make him Outcast).
+          legal move is played in each sampled round and the round played on by the rules of
+          thumb for every seat, with no random move (a horizon cuts long rounds, then fewer
+          cards than the others counts as ahead); the search starts from the medium move and
+          overrules it only with a move that wins more of the same sampled rounds by a
+          standard error of the paired difference ("win_share": the share of sampled rounds
+          that make the player Emperor, or in the Mirror modes that do not make him Outcast).
 
 A hint reads only the view and the moves: the other hands, the stock's order and the seed are
 never read, and the sampling is seeded from the view.
@@ -35,13 +36,11 @@ from referee.core.hints import Advice
 from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
                                   fewest_cards_share)
 
-from .bots import sensible_move
 from .engine import Empereur
 from .ranks import STRENGTH, sort_hand, strength
 from .state import Options, State
 
 ENGINE = Empereur()
-PLAYOUT_WANDER = 0.1
 
 
 def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
@@ -149,7 +148,10 @@ SHORTLIST = 8
 
 
 def playout(engine: Empereur, state: State, moves: list[Move], rng: random.Random) -> Move:
-    return sensible_move(engine, state, rng, PLAYOUT_WANDER, moves)
+    """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
+    opponents play like people, and a sampled round's playout changes only with the
+    candidate move (random moves in the playouts add noise to every comparison)."""
+    return medium_move({"hand": state.hands[state.current]}, moves)[0]
 
 
 def settled(before: State, after: State) -> bool:
@@ -172,5 +174,5 @@ def value(world: State, state: State, player: str) -> float:
 
 
 SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
-                    measure="win_share", worlds=16, horizon=30, playouts=64, confidence=2.0,
-                    shortlist=shortlist)
+                    measure="win_share", worlds=32, horizon=30, playouts=128,
+                    confidence=1.0, shortlist=shortlist)

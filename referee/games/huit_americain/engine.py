@@ -24,7 +24,7 @@ from . import rules as _rules_module
 from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
                     max_players, rules_of, table_of, table_problems)
 from . import wire
-from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Options, State
+from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Lack, Options, State
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
 PENALTY_CARDS = 2  # drawn for a move against the rules (house rule) and for a missed "Carte"
@@ -294,6 +294,8 @@ class HuitAmericain(Engine):
             "passes": state.passes,
             "totals": dict(zip(state.players, state.totals)),
             "options": dataclasses.asdict(state.options),
+            "lacks": [{"player": state.players[lack.seat], "arrived": lack.arrived,
+                       "suits": lack.suits, "ranks": lack.ranks} for lack in state.lacks],
         }
 
 
@@ -437,7 +439,75 @@ class HuitAmericain(Engine):
             problems.append(f"{', '.join(empty)} holds no card but the round goes on")
         if len(empty) == n and n:
             problems.append("every hand is empty")
+        problems += _lack_problems(state, rules)
         return problems
+
+
+def _lack_problems(state: State, rules: Rules) -> list[str]:
+    """What is wrong with the public record of what the players lacked: each fact must name a
+    player, suits and ranks, say something (fewer cards arrived than he holds) and hold of his
+    hand; one fact per player and count."""
+    problems = []
+    n = len(state.players)
+    seen = set()
+    for lack in state.lacks:
+        where = f"lacks: seat {lack.seat}, {lack.arrived} arrived"
+        if not 0 <= lack.seat < n:
+            problems.append(f"{where}: the seat is past the players")
+            continue
+        if not (_distinct_of(lack.suits, SUITS) and _distinct_of(lack.ranks, EFFECT_RANKS)):
+            problems.append(f"{where}: suits {lack.suits!r} and ranks {lack.ranks!r} must be "
+                            "distinct suits and ranks")
+            continue
+        hand = state.hands[lack.seat]
+        if (lack.seat, lack.arrived) in seen:
+            problems.append(f"{where}: facts with the same count are one fact")
+        seen.add((lack.seat, lack.arrived))
+        if not 0 <= lack.arrived < len(hand):
+            problems.append(f"{where}: a fact says something only while fewer cards arrived "
+                            f"than the {len(hand)} held")
+            continue
+        held = sum(1 for card in hand if _lacked(card, lack, rules))
+        if held > lack.arrived:
+            problems.append(f"{where}: {state.players[lack.seat]} holds {held} cards of "
+                            f"{lack.suits or '-'} / {lack.ranks or '-'} or wild, more than "
+                            "arrived since he lacked them")
+    return problems
+
+
+def _distinct_of(letters: str, alphabet: tuple[str, ...]) -> bool:
+    return len(set(letters)) == len(letters) and all(c in alphabet for c in letters)
+
+
+def _lacked(card: str, lack: Lack, rules: Rules) -> bool:
+    """Whether `card` is one of those the fact says he lacked."""
+    return card[1] in lack.suits or card[0] in lack.ranks or card[0] in rules.wild
+
+
+def _with_lack(lacks: tuple[Lack, ...], seat: int, suit: str, rank: str | None,
+               arrived: int) -> tuple[Lack, ...]:
+    """`lacks` with one more fact, merged into the player's fact of the same count."""
+    for k, lack in enumerate(lacks):
+        if lack.seat == seat and lack.arrived == arrived:
+            suits = lack.suits if suit in lack.suits else "".join(
+                s for s in SUITS if s in lack.suits or s == suit)
+            ranks = lack.ranks if rank is None or rank in lack.ranks else "".join(
+                r for r in EFFECT_RANKS if r in lack.ranks or r == rank)
+            if suits == lack.suits and ranks == lack.ranks:
+                return lacks
+            return lacks[:k] + (Lack(seat, arrived, suits, ranks),) + lacks[k + 1:]
+    return lacks + (Lack(seat, arrived, suit, rank or ""),)
+
+
+def _after_arrivals(lacks: tuple[Lack, ...], seat: int, count: int) -> tuple[Lack, ...]:
+    return tuple(Lack(seat, lack.arrived + count, lack.suits, lack.ranks)
+                 if lack.seat == seat else lack for lack in lacks)
+
+
+def _still_telling(lacks: tuple[Lack, ...], seat: int, held: int) -> tuple[Lack, ...]:
+    """The facts left once the player holds `held` cards: one about as many cards as he
+    holds or more says nothing."""
+    return tuple(lack for lack in lacks if lack.seat != seat or lack.arrived < held)
 
 
 # -- move listing helpers ----------------------------------------------------------------------
@@ -535,8 +605,10 @@ def _played(state: State, move: Move, rules: Rules, seat: int) -> tuple[State, l
 
 
 def _position(state: State) -> State:
-    """The state as far as the rest of the round is concerned: all of it but the random step."""
-    return dataclasses.replace(state, step=0, stock_step=0)
+    """The state as far as the rest of the round is concerned: all of it but the random step
+    (and the stock's record of it) and the public record of what the players lacked (which no
+    rule reads)."""
+    return dataclasses.replace(state, step=0, stock_step=0, lacks=())
 
 
 def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
@@ -647,7 +719,7 @@ def _draw(state: State, rules: Rules):
         suit = state.suit
         got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
         t.phase = PLAY
-        t.stuck_after_draw(i, bool(got))
+        t.stuck_after_draw(i, bool(got), stuck=False)
         return t.freeze(), t.events
     if phase == AGAIN:
         if not drawable:
@@ -666,7 +738,7 @@ def _draw(state: State, rules: Rules):
         t.draw(i, 1, "stuck")
     else:
         t.draw_until(i, None, "stuck")
-    t.stuck_after_draw(i, True)
+    t.stuck_after_draw(i, True, stuck=True)
     return t.freeze(), t.events
 
 
@@ -692,12 +764,7 @@ def _pass(state: State, rules: Rules):
             raise IllegalMove("must_draw", f"a player who cannot lay draws "
                               f"(when_stuck={rules.stuck})")
     t = _Table.of(state, rules)
-    t.events.append({"type": "passed", "player": state.players[i]})
-    t.passes += 1
-    if t.passes >= len(state.players):
-        t.end_round(blocked=True)
-    else:
-        t.end_turn(i, 1)
+    t.pass_turn(i)
     return t.freeze(), t.events
 
 
@@ -849,6 +916,8 @@ class _Table:
         if got:
             self.hands[seat] = self.hands[seat] + got
             self.passes = 0
+            if self.lacks:
+                self.lacks = _after_arrivals(self.lacks, seat, len(got))
             if self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
                 above = self.stock_start + len(self.stock) + len(got) - 1
                 positions = range(above, above - len(got), -1)
@@ -859,6 +928,27 @@ class _Table:
                                         "cards"))
         self.events.append(event)
 
+    def note_lack(self, seat: int, arrived: int) -> None:
+        """The player in turn cannot lay: none of his cards but the last `arrived` drawn
+        follows the suit and rank in force, nor is wild. Not noted for a single card under
+        no_finish_on_eight (it may be the 8 he may not finish on)."""
+        hand = self.hands[seat]
+        if self.suit is None or len(hand) <= arrived or (
+                self.rules.no_finish is not None and len(hand) == 1):
+            return
+        self.lacks = _with_lack(self.lacks, seat, self.suit, self.rank, arrived)
+
+    def pass_turn(self, seat: int) -> None:
+        """The player in turn cannot lay (nor draw): the table sees what he lacks, his turn
+        ends, and the round is blocked once every player in a row has passed."""
+        self.note_lack(seat, 0)
+        self.events.append({"type": "passed", "player": self.players[seat]})
+        self.passes += 1
+        if self.passes >= len(self.players):
+            self.end_round(blocked=True)
+        else:
+            self.end_turn(seat, 1)
+
     # -- turns -------------------------------------------------------------------------------
     def seat_after(self, seat: int, steps: int) -> int:
         return (seat + steps * self.direction) % len(self.players)
@@ -867,12 +957,17 @@ class _Table:
         self.current = self.seat_after(seat, steps)
         self.phase = PLAY
 
-    def stuck_after_draw(self, seat: int, drew: bool) -> None:
+    def stuck_after_draw(self, seat: int, drew: bool, stuck: bool) -> None:
         """After drawing in a PLAY turn: he plays on if he can lay, else his turn ends (and
-        counts towards a blocked round if he drew nothing)."""
+        counts towards a blocked round if he drew nothing). Either way the table learns what
+        he lacks: all of it if his turn ends; after drawing because he was `stuck`, all of it
+        but the last card drawn (the draw stops at the first card that follows)."""
         hand = self.hands[seat]
         if any(self._follows(c, len(hand)) for c in hand):
+            if stuck:
+                self.note_lack(seat, 1)
             return
+        self.note_lack(seat, 0)
         self.events.append({"type": "passed", "player": self.players[seat]})
         if not drew:
             self.passes += 1
@@ -895,6 +990,8 @@ class _Table:
         hand = self.hands[seat]
         k = hand.index(card)
         self.hands[seat] = hand = hand[:k] + hand[k + 1:]
+        if self.lacks:
+            self.lacks = _still_telling(self.lacks, seat, len(hand))
         self.pile = self.pile + (card,)
         self.passes = 0
         self.unannounced = seat if len(hand) == 1 and not announce else -1
@@ -957,6 +1054,9 @@ class _Table:
             self.events.append({"type": "effect", "effect": effect, "player": player})
         elif effect == "swap_hands":
             self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+            swapped = {seat: target, target: seat}
+            self.lacks = tuple(dataclasses.replace(lack, seat=swapped.get(lack.seat, lack.seat))
+                               for lack in self.lacks)
             self.events.append({"type": "effect", "effect": effect, "player": player,
                                 "target": self.players[target],
                                 "counts": {player: len(self.hands[seat]),
@@ -965,6 +1065,8 @@ class _Table:
             n = len(self.players)
             old = self.hands
             self.hands = [old[(j - self.direction) % n] for j in range(n)]
+            self.lacks = tuple(dataclasses.replace(lack, seat=(lack.seat + self.direction) % n)
+                               for lack in self.lacks)
             self.events.append({"type": "effect", "effect": effect, "player": player,
                                 "direction": self.direction})
         elif effect == "give_two":
@@ -997,6 +1099,8 @@ class _Table:
         hand.remove(card)
         self.hands[seat] = hand = tuple(hand)
         self.hands[to] = self.hands[to] + (card,)
+        if self.lacks:
+            self.lacks = _still_telling(_after_arrivals(self.lacks, to, 1), seat, len(hand))
         self.give_left -= 1
         player = self.players[seat]
         self.events.append({"type": "card_given", "player": player, "to": self.players[to],
@@ -1066,6 +1170,7 @@ class _Table:
         self.unannounced = -1
         self.give_to = -1
         self.give_left = 0
+        self.lacks = ()
         self.events.append({"type": "round_started", "round": self.round,
                             "first": self.players[self.current], "top": start,
                             "hand_size": size, "stock_count": len(self.stock),

@@ -14,11 +14,17 @@ Levels:
             the one holding fewest cards; a card given away is the costliest one.
   hard    determinized Monte-Carlo (`referee.core.search`): the discard pile kept as the
           view shows it (every laid card is seen by all), the unseen cards dealt at random
-          into the other hands and the stock (each as many as the view counts); every legal
-          move is played in each sampled deal and the round played on by the rules of thumb,
-          one move in ten at random (a horizon cuts long ones, then a cheaper hand than the
-          others' counts as ahead); the move with the best share of rounds won is chosen
-          ("win_share": the round's lowest penalty wins, ties shared).
+          into the other hands and the stock (each as many as the view counts), each
+          opponent's hand keeping what the table saw him lack (`lacks`: when he could not
+          lay, none of his cards followed; only the cards that came to him since may); every
+          move worth weighing (a lay without "Carte" where one with it is legal is not) is
+          played in each sampled deal and the round played on by the rules of thumb for
+          every seat (a horizon cuts long ones, then a cheaper hand than the others' counts
+          as ahead). The search starts from the rules of thumb, preferring among the cards
+          they would lay as readily one that leaves the next player a suit and rank he
+          surely lacks, and overrules that move with one that wins more of the same sampled
+          rounds by a standard error of the paired difference ("win_share": the round's
+          lowest penalty wins, ties shared).
 
 A hint reads only the view and the moves: the other hands, the stock's order and the seed are
 never read, and the sampling is seeded from the view.
@@ -33,17 +39,71 @@ from typing import Any
 from referee.core.cards import standard_deck
 from referee.core.engine import Move
 from referee.core.hints import Advice
-from referee.core.search import CardSearch, advise_at_level, deal_unseen
+from referee.core.search import CardSearch, advise_at_level
 
 from .engine import HuitAmericain
 from .rules import rules_of
-from .state import OVER, Options, State
+from .state import OVER, Lack, Options, State
 
 ENGINE = HuitAmericain()
 
 
 def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, medium_move)
+    rules = hard_move if level == "hard" else medium_move
+    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, rules)
+
+
+def sure_lacks(view: dict[str, Any], player: str) -> tuple[str, str]:
+    """The suits and ranks `player` surely lacks (a fact with no card arrived since)."""
+    for fact in view["lacks"]:
+        if fact["player"] == player and fact["arrived"] == 0:
+            return fact["suits"], fact["ranks"]
+    return "", ""
+
+
+def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
+    """Where the hard search starts: the rules of thumb, but among the cards they would lay
+    as readily (wild or not alike), one that leaves in force a suit and rank the next player
+    surely lacks (`lacks`: he could not lay on them and no card came to him since), so that
+    he cannot lay; with a card that names a suit, a suit he surely lacks and the player
+    holds."""
+    move, why = medium_move(view, moves)
+    if move["type"] != "lay" or view["phase"] == "attack":
+        return move, why
+    players = view["players"]
+    nxt = players[(players.index(view["you"]) + view["direction"]) % len(players)]
+    suits, ranks = sure_lacks(view, nxt)
+    if not suits:
+        return move, why
+    rules = rules_of(Options(**view["options"]))
+    wild_ranks = rules.wild | rules.special
+    held = Counter(c[1] for c in view["hand"] if c[0] not in wild_ranks)
+
+    def blocks(m: Move) -> bool:
+        card = m["card"]
+        if "suit" in m:
+            return m["suit"] in suits and held[m["suit"]] > 0
+        if card[0] in rules.wild or card[0] in rules.special:
+            return False
+        return card[1] in suits and card[0] in ranks
+
+    wild = move["card"][0] in wild_ranks
+    same = [m for m in moves if m["type"] == "lay" and (m["card"][0] in wild_ranks) == wild
+            and m.get("announce") == move.get("announce")]
+    blocking = [m for m in same if blocks(m)]
+    if not blocking or blocks(move):
+        return move, why
+    return rules_of_thumb(rules, view["hand"], view["phase"], nxt, blocking)[0], (
+        f"{nxt} surely lacks what it leaves in force")
+
+
+def shortlist(moves: list[Move]) -> list[Move]:
+    """The moves worth searching: a lay without "Carte" is left out where the same lay with
+    it is legal (it only risks a challenge)."""
+    said = {(m["type"], m["card"], m.get("suit"), m.get("target"))
+            for m in moves if m.get("announce")}
+    return [m for m in moves if m.get("announce") is not False
+            or (m["type"], m["card"], m.get("suit"), m.get("target")) not in said]
 
 
 def describe(move: Move) -> str:
@@ -109,39 +169,106 @@ def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str, fe
 def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
     """A round consistent with the view: the discard pile as it lies (laid face up, seen by
     all), and the cards neither in the hand nor in the pile shuffled into the other hands and
-    the stock, as many as counted. A card already laid is never dealt to an opponent."""
+    the stock, as many as counted, keeping what the table saw each opponent lack (`lacks`). A
+    card already laid is never dealt to an opponent."""
     options = Options(**view["options"])
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
     deck = Counter(standard_deck(jokers=2, decks=options.decks))
     pile = tuple(view["pile"])
-    unseen = list((deck - Counter(view["hand"]) - Counter(pile)).elements())
+    unseen = sorted((deck - Counter(view["hand"]) - Counter(pile)).elements())
     others = [s for s in range(len(players)) if s != me]
-    sizes = [view["hand_counts"][players[s]] for s in others]
-    places = deal_unseen(unseen, sizes + [view["stock_count"]], rng)
+    sizes = {s: view["hand_counts"][players[s]] for s in others}
+    lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
+                  for f in view["lacks"])
     hands: list[tuple[str, ...]] = [()] * len(players)
     hands[me] = tuple(view["hand"])
-    for s, cards in zip(others, places):
-        hands[s] = tuple(cards)
-    stock = places[-1]
+    dealt, stock = deal_keeping_lacks(unseen, sizes, lacks,
+                                      rules_of(options).wild, rng)
+    for s, cards in dealt.items():
+        hands[s] = cards
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
-        round=view["round"], hands=tuple(hands), stock=tuple(stock),
+        round=view["round"], hands=tuple(hands), stock=stock,
         stock_step=-1, stock_shuffled=None, stock_start=0,
         pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
         attack=view["attack"], passes=view["passes"],
         unannounced=seat[view["unannounced"]] if view["unannounced"] else -1,
         totals=tuple(view["totals"][p] for p in players), round_points=(0,) * len(players),
-        give_to=seat[view["give_to"]] if view["give_to"] else -1, give_left=view["give_left"])
+        give_to=seat[view["give_to"]] if view["give_to"] else -1, give_left=view["give_left"],
+        lacks=lacks)
+
+
+# Fresh shuffles tried before a deal that breaks a fact is accepted (the facts are true of the
+# real hands, so deals keeping them exist; 6,575 sampled deals along 60 matches of two to four
+# players all kept them).
+DEAL_TRIES = 20
+
+
+def deal_keeping_lacks(unseen: list[str], sizes: dict[int, int],
+                       lacks: tuple[Lack, ...], wild: frozenset[str], rng: random.Random
+                       ) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
+    """The unseen cards dealt at random into the other hands (`sizes`: seat -> count), the
+    rest into the stock, each hand keeping its facts. A player's facts, oldest first (the most
+    cards arrived since), split his hand by when its cards came: those held before the oldest fact
+    are of none of the facts' cards; those that came between two facts are of none of the
+    later facts' cards; the last ones, as many as arrived since the newest fact, are free.
+    (The split supposes he kept every card that arrived since: it asks the least of his hand
+    the facts allow.) The most restricted parts are dealt first, each from the shuffled
+    cards it may take."""
+    demands = []  # (how restricted, seat, part, count, suits, ranks)
+    for s, size in sizes.items():
+        facts = sorted((f for f in lacks if f.seat == s), key=lambda f: -f.arrived)
+        held = size
+        for k, fact in enumerate(facts):
+            later = facts[k:]
+            suits = frozenset("".join(f.suits for f in later))
+            ranks = frozenset("".join(f.ranks for f in later)) | wild
+            count = held - fact.arrived
+            demands.append((-(13 * len(suits) + 4 * len(ranks)), s, k, count, suits, ranks))
+            held = fact.arrived
+        demands.append((1, s, len(facts), held, frozenset(), frozenset()))
+    demands.sort(key=lambda d: (d[0], d[1], d[2]))
+    for attempt in range(DEAL_TRIES):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        parts: dict[tuple[int, int], list[str]] = {}
+        kept = True
+        for _, s, k, count, suits, ranks in demands:
+            if not suits:
+                taken = cards[:count]
+                del cards[:count]
+            else:
+                taken, rest = [], []
+                for card in cards:
+                    if len(taken) < count and card[1] not in suits and card[0] not in ranks:
+                        taken.append(card)
+                    else:
+                        rest.append(card)
+                if len(taken) < count:
+                    kept = False
+                    if attempt < DEAL_TRIES - 1:
+                        break
+                    short = count - len(taken)
+                    taken += rest[:short]
+                    rest = rest[short:]
+                cards = rest
+            parts[(s, k)] = taken
+        if kept or attempt == DEAL_TRIES - 1:
+            break
+    hands = {s: tuple(c for k in range(len(lacks) + 1) for c in parts.get((s, k), ()))
+             for s in sizes}
+    return hands, tuple(cards)
 
 
 def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.Random) -> Move:
-    """The medium player's rules of thumb for whoever is in turn, one move in ten at random:
-    the sampled opponents play like people, not like dice."""
-    if rng.random() < PLAYOUT_WANDER:
-        return moves[int(rng.random() * len(moves))]
+    """The medium player's rules of thumb for whoever is in turn: the sampled opponents play
+    like people, not like dice. (Each playout follows the rules of thumb exactly, so a sampled
+    deal's playout changes only with the candidate move: playing one move in ten at random
+    instead added noise to every comparison: 54.5 % against 60.8 % of the same 200 duplicate
+    matches against `medium`.)"""
     seat = state.current
     player = state.players[seat]
     mine = [m for m in moves if m["player"] == player] or moves
@@ -149,9 +276,6 @@ def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.
                  key=lambda s: (s == seat, len(state.hands[s])))
     return rules_of_thumb(rules_of(state.options), state.hands[seat], state.phase,
                           state.players[fewest], mine)[0]
-
-
-PLAYOUT_WANDER = 0.1
 
 
 def settled(before: State, after: State) -> bool:
@@ -175,5 +299,5 @@ def value(world: State, state: State, player: str) -> float:
 
 
 SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
-                    measure="win_share", worlds=32, horizon=60, playouts=128,
-                    confidence=2.0)
+                    measure="win_share", worlds=64, horizon=60, playouts=512,
+                    confidence=1.0, shortlist=shortlist)

@@ -58,6 +58,20 @@ class Options:
 
 
 @dataclasses.dataclass(frozen=True)
+class Lack:
+    """What the table saw a player lack: once, in turn, he could not lay, so none of his
+    cards then was of `suits`, of `ranks` or wild (a card laid on anything). Since then
+    `arrived` cards came into his hand (drawn or given), so at most `arrived` of the cards he
+    holds now are of them. Facts seen with the same count since are merged; one that no
+    longer says anything (as many arrived as he holds) is dropped, and a new deal drops all."""
+
+    seat: int  # index of the player
+    arrived: int
+    suits: str  # the suits he lacked, e.g. "HS"
+    ranks: str  # the ranks he lacked besides the wild ones, e.g. "7K" ("" after a named suit)
+
+
+@dataclasses.dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
     options: Options
@@ -86,3 +100,5 @@ class State:
     round_points: tuple[int, ...]  # points of the last round that ended (zeros before)
     give_to: int = -1  # GIVE phase: index of the player who receives the cards, else -1
     give_left: int = 0  # GIVE phase: cards still to give (1 or 2), else 0
+    # What every player saw the others lack, from their stuck turns this round (public).
+    lacks: tuple[Lack, ...] = ()

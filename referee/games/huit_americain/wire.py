@@ -144,6 +144,19 @@ EVENTS = (match_created_event(Options), RoundStarted, CardsDealt, CardLaid, Cart
           CardsDrawn, CardGiven, Challenge, Penalty, Reshuffled, RoundEnded, MatchEnded)
 
 
+class Lacked(Declared):
+    """What the table saw a player lack: once, in turn, he could not lay, so none of his
+    cards then was of `suits`, of `ranks` or wild; `arrived` cards came into his hand since
+    (drawn or given), so at most that many of the cards he holds now are of them."""
+
+    player: PlayerId
+    arrived: Count
+    suits: Annotated[str, msgspec.Meta(pattern="^[CDHS]{1,4}$", description="Suits, e.g. HS.")]
+    ranks: Annotated[str, msgspec.Meta(
+        pattern="^[2-9TJQKAX]{0,14}$",
+        description="Ranks besides the wild ones, e.g. 7K; empty after a named suit.")]
+
+
 class View(Declared):
     """What one player sees: his hand, the top of the pile and what follows it, counts."""
 
@@ -173,6 +186,9 @@ class View(Declared):
         description="Each player's match total of penalty points.")]
     options: Annotated[Options, msgspec.Meta(
         description="The match's rules, which decide good play.")]
+    lacks: Annotated[list[Lacked], msgspec.Meta(
+        description="What every player saw the others lack this round, from their turns "
+                    "ended or begun stuck (public: the facts a sampler of their hands keeps).")]
 
 
 class PlayerScore(Declared):

@@ -34,7 +34,7 @@ NOW = 0.0
 MAX_MOVES = 200_000
 VIEW_KEYS = {"you", "players", "round", "current", "phase", "hand", "top", "suit", "rank",
              "direction", "attack", "hand_counts", "stock_count", "pile_count", "pile",
-             "unannounced", "give_to", "give_left", "passes", "totals", "options"}
+             "unannounced", "give_to", "give_left", "passes", "totals", "options", "lacks"}
 
 
 @st.composite

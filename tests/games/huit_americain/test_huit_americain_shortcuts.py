@@ -47,12 +47,7 @@ def through_table(state, move):
               state.players.index(target) if target is not None else -1,
               bool(move.get("announce", False)), False)
     elif kind == "pass":
-        t.events.append({"type": "passed", "player": move["player"]})
-        t.passes += 1
-        if t.passes >= len(state.players):
-            t.end_round(blocked=True)
-        else:
-            t.end_turn(seat, 1)
+        t.pass_turn(seat)
     elif kind == "draw" and state.phase == ATTACK:
         count = t.attack
         got = t.draw(seat, count, "attack")

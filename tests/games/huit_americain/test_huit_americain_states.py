@@ -19,6 +19,10 @@ SOUND = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["5H", 
 STOCK_CARD = SOUND.stock[0]
 
 
+def lack(seat, arrived, suits, ranks):
+    return {"seat": seat, "arrived": arrived, "suits": suits, "ranks": ranks}
+
+
 def wire(**changes):
     return edited_wire(ENGINE, SOUND, **changes)
 
@@ -77,6 +81,21 @@ BROKEN = [
     ("a gift of three cards", wire(phase="give", give_to=0, give_left=3), "give_left 3"),
     ("a gift pending outside the give phase", wire(give_to=0, give_left=1),
      "outside the give phase"),
+    ("a fact about a seat past the players", wire(lacks=[lack(3, 0, "H", "6")]),
+     "seat is past the players"),
+    ("a fact naming no suit", wire(lacks=[lack(1, 0, "Z", "6")]), "must be distinct"),
+    ("a fact naming a suit twice", wire(lacks=[lack(1, 0, "HH", "6")]), "must be distinct"),
+    ("a fact naming no rank", wire(lacks=[lack(1, 0, "H", "1")]), "must be distinct"),
+    ("a fact with a negative count", wire(lacks=[lack(1, -1, "H", "6")]), "says something only"),
+    ("a fact that says nothing any more", wire(lacks=[lack(1, 2, "H", "6")]),
+     "says something only"),
+    ("a fact the hand breaks by its suit", wire(lacks=[lack(0, 0, "H", "")]), "holds 1 cards"),
+    ("a fact the hand breaks by a wild card", wire(lacks=[lack(2, 0, "S", "")]),
+     "holds 1 cards"),
+    ("a fact the hand breaks past its count", wire(lacks=[lack(0, 1, "CH", "")]),
+     "holds 2 cards"),
+    ("two facts with one count", wire(lacks=[lack(1, 0, "H", ""), lack(1, 0, "C", "")]),
+     "same count are one fact"),
 ]
 
 
@@ -128,6 +147,8 @@ SOUND_EDGES = [
                             totals=(10, 100, 30), round_points=(0, 20, 30)))),
     ("one card left to give, to seat 0", giving()),
     ("two cards to give by a player holding two", giving(give_left=2)),
+    ("facts the hands keep: none of the cards, or as many as arrived",
+     wire(lacks=[lack(1, 0, "CDH", "6Q"), lack(0, 1, "H", "9"), lack(0, 2, "CH", "")])),
     ("an empty hand while an attack returns to its player",
      ENGINE.encode(position([[], ["9S", "4S"], ["KD", "QD"]], ["6H", "X1"], current=1,
                             phase="attack", attack=4, attack_returns=True))),
