@@ -51,6 +51,17 @@ def _shown(described: dict[str, Any], positions: Iterable[int], field: str | Non
     return described
 
 
+def stock_draw(step: int, shuffled: Sequence[str] | None, jokers: int, copies: int,
+               positions: Iterable[int]) -> dict[str, Any]:
+    """Cards drawn from a stock's shuffled part, shown in the event's `cards`: the stock came
+    from the shuffle of a whole deck (`shuffled` None: the deal) or of the cards listed, which
+    the state keeps sorted already (its origin check refuses them otherwise)."""
+    if shuffled is None:
+        return deck_shuffle(step, jokers, copies, positions, "cards")
+    described = {"step": step, "draw": "shuffle", "items": list(shuffled)}
+    return _shown(described, positions, "cards")
+
+
 def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
     """Where each shown card lies in the shuffled `order` (for a hand sorted after the deal);
     with two decks an identical card may stand for its twin, which shows the same thing."""

@@ -555,9 +555,8 @@ class _Table:
 
     def _stock_chance(self, positions: range) -> dict[str, Any]:
         """The chance object of cards drawn from the stock's shuffled part."""
-        if self.stock_shuffled is None:
-            return chance.deck_shuffle(self.stock_step, self.opts.jokers, 1, positions, "cards")
-        return chance.shuffle(self.stock_step, self.stock_shuffled, positions, "cards")
+        return chance.stock_draw(self.stock_step, self.stock_shuffled, self.opts.jokers, 1,
+                                 positions)
 
     def rebuild(self) -> bool:
         """An empty stock becomes the pile less its highest-ranked cards, shuffled."""

@@ -921,11 +921,8 @@ class _Table:
             if self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
                 above = self.stock_start + len(self.stock) + len(got) - 1
                 positions = range(above, above - len(got), -1)
-                event["chance"] = (
-                    chance.deck_shuffle(self.stock_step, 2, self.options.decks, positions,
-                                        "cards") if self.stock_shuffled is None
-                    else chance.shuffle(self.stock_step, self.stock_shuffled, positions,
-                                        "cards"))
+                event["chance"] = chance.stock_draw(self.stock_step, self.stock_shuffled, 2,
+                                                    self.options.decks, positions)
         self.events.append(event)
 
     def note_lack(self, seat: int, arrived: int) -> None:
