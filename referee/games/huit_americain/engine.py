@@ -316,14 +316,15 @@ class HuitAmericain(Engine):
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
         try:
-            result = _played(state, move, rules, seat)
+            result = _MOVES.get(move["type"], _unknown)(state, move, rules, seat)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
             result = _penalty(state, player, refused)
-        events = result[1]
-        if len(events) > 1 and result[0].phase != OVER:
-            for event in events:
+        after = result[0]
+        # Only a reshuffle (or a deal) takes a random step; a deal starts a round afresh.
+        if after.step != state.step and after.phase != OVER:
+            for event in result[1]:
                 if event["type"] == "reshuffled" and event["count"] == 1:
                     return self._ended_if_endless(result, rules)
         return result
@@ -344,8 +345,9 @@ class HuitAmericain(Engine):
             moves = self.legal_moves(ahead, now=0.0)
             if len(moves) != 1:
                 return result  # someone has a choice
-            ahead, happened = _played(ahead, moves[0], rules,
-                                      ahead.players.index(moves[0]["player"]))
+            move = moves[0]
+            ahead, happened = _MOVES[move["type"]](ahead, move, rules,
+                                                   ahead.players.index(move["player"]))
             if any(e["type"] == "round_ended" or (e["type"] == "reshuffled" and e["count"] > 1)
                    for e in happened):
                 return result  # the round ends, or chance enters
@@ -591,19 +593,6 @@ def _extra_actors(state: State, rules: Rules) -> set[int]:
 
 
 # -- applying ----------------------------------------------------------------------------------
-def _played(state: State, move: Move, rules: Rules, seat: int) -> tuple[State, list[Event]]:
-    """A move of a player of the match, by the rules (refusals raise)."""
-    if seat == state.current:  # the commonest moves skip the detour through `_apply`
-        kind = move["type"]
-        if kind == "lay":
-            return _lay(state, move, rules, seat, False)
-        if kind == "pass":
-            return _pass(state, rules)
-        if kind == "draw":
-            return _draw(state, rules)
-    return _apply(state, move, rules)
-
-
 def _position(state: State) -> State:
     """The state as far as the rest of the round is concerned: all of it but the random step
     (and the stock's record of it) and the public record of what the players lacked (which no
@@ -611,29 +600,8 @@ def _position(state: State) -> State:
     return dataclasses.replace(state, step=0, stock_step=0, lacks=())
 
 
-def _apply(state: State, move: Move, rules: Rules) -> tuple[State, list[Event]]:
-    kind = move["type"]
-    seat = state.players.index(move["player"])
-    if kind == "lay":
-        if seat != state.current:
-            raise NotYourTurn(f"it is not {move['player']}'s turn"
-                              + (" (lay_out_of_turn lays a twin of the top card)"
-                                 if rules.fly else ""))
-        return _lay(state, move, rules, seat, False)
-    if kind == "lay_out_of_turn":
-        return _lay(state, move, rules, seat, True)
-    if kind == "draw":
-        _check_turn(state, seat, move)
-        return _draw(state, rules)
-    if kind == "pass":
-        _check_turn(state, seat, move)
-        return _pass(state, rules)
-    if kind == "challenge":
-        return _challenge(state, rules, seat)
-    if kind == "give":
-        _check_turn(state, seat, move)
-        return _give(state, move, rules, seat)
-    raise IllegalMove("move_type", f"{kind!r} is not a move of Huit américain")
+def _unknown(state: State, move: Move, rules: Rules, seat: int):
+    raise IllegalMove("move_type", f"{move['type']!r} is not a move of Huit américain")
 
 
 def _check_turn(state: State, seat: int, move: Move) -> None:
@@ -641,10 +609,16 @@ def _check_turn(state: State, seat: int, move: Move) -> None:
         raise NotYourTurn(f"it is not {move['player']}'s turn")
 
 
-def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
+def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
+    """`lay` (and, `fly`, `lay_out_of_turn`): every check of the card laid, then the rule."""
     card = move["card"]
     hand = state.hands[seat]
-    if fly:
+    if not fly:
+        if seat != state.current:
+            raise NotYourTurn(f"it is not {move['player']}'s turn"
+                              + (" (lay_out_of_turn lays a twin of the top card)"
+                                 if rules.fly else ""))
+    else:
         if not rules.fly:
             raise IllegalMove("on_the_fly", "laying out of turn needs the on_the_fly house rule "
                               "(two decks)")
@@ -698,7 +672,13 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool):
     return t.freeze(), t.events
 
 
-def _draw(state: State, rules: Rules):
+def _lay_out_of_turn(state: State, move: Move, rules: Rules, seat: int):
+    return _lay(state, move, rules, seat, True)
+
+
+def _draw(state: State, move: Move, rules: Rules, seat: int):
+    if seat != state.current:
+        raise NotYourTurn(f"it is not {move['player']}'s turn")
     phase = state.phase
     i = state.current
     player = state.players[i]
@@ -742,7 +722,9 @@ def _draw(state: State, rules: Rules):
     return t.freeze(), t.events
 
 
-def _pass(state: State, rules: Rules):
+def _pass(state: State, move: Move, rules: Rules, seat: int):
+    if seat != state.current:
+        raise NotYourTurn(f"it is not {move['player']}'s turn")
     phase = state.phase
     i = state.current
     if phase == ATTACK or phase == HUNT:
@@ -769,6 +751,7 @@ def _pass(state: State, rules: Rules):
 
 
 def _give(state: State, move: Move, rules: Rules, seat: int):
+    _check_turn(state, seat, move)
     if state.phase != GIVE:
         raise IllegalMove("give_two", "a card is given only after laying a give-two card")
     card = move["card"]
@@ -779,7 +762,7 @@ def _give(state: State, move: Move, rules: Rules, seat: int):
     return t.freeze(), t.events
 
 
-def _challenge(state: State, rules: Rules, seat: int):
+def _challenge(state: State, move: Move, rules: Rules, seat: int):
     u = state.unannounced
     if u < 0 or len(state.hands[u]) != 1:
         raise IllegalMove("contre_carte", "nobody owes a \"Carte\" announce now")
@@ -791,6 +774,11 @@ def _challenge(state: State, rules: Rules, seat: int):
                      "target": state.players[u], "penalty": PENALTY_CARDS})
     t.draw(u, PENALTY_CARDS, "contre_carte")
     return t.freeze(), t.events
+
+
+# move type -> its rule: each checks the turn (or who may act) first, as `apply` dispatches.
+_MOVES = {"lay": _lay, "lay_out_of_turn": _lay_out_of_turn, "draw": _draw, "pass": _pass,
+          "challenge": _challenge, "give": _give}
 
 
 def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
@@ -1216,7 +1204,8 @@ def _compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]
 
 @functools.lru_cache(maxsize=8)
 def _deck(decks: int) -> tuple[str, ...]:
-    return standard_deck(jokers=2, decks=decks)
+    """The whole deck(s), sorted already: the order a deal's shuffle starts from."""
+    return tuple(sorted(standard_deck(jokers=2, decks=decks)))
 
 
 def _combination_problems(opts: Options) -> list[str]:
