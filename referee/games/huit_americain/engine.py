@@ -21,7 +21,7 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
 from . import rules as _rules_module
-from .rules import (DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
+from .rules import (ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
                     max_players, rules_of, table_of, table_problems)
 from . import wire
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Lack, Options, State
@@ -486,30 +486,55 @@ def _lacked(card: str, lack: Lack, rules: Rules) -> bool:
     return card[1] in lack.suits or card[0] in lack.ranks or card[0] in rules.wild
 
 
+def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
+    """`Lack(seat, arrived, suits, ranks)`, its fields given as one dict (in field order), as
+    `_Table.freeze` makes a state: the frozen dataclass's __init__ would set them one by one."""
+    lack = _new_object(Lack)
+    _set_attribute(lack, "__dict__", {"seat": seat, "arrived": arrived, "suits": suits,
+                                      "ranks": ranks})
+    return lack
+
+
+def _joined(letters: str, letter: str, alphabet: tuple[str, ...]) -> str:
+    """`letters` with `letter` too, in the order of `alphabet` (remembered: a few hundred)."""
+    key = (letters, letter)
+    joined = _JOINED.get(key)
+    if joined is None:
+        if len(_JOINED) > _MEMO_LIMIT:
+            _JOINED.clear()
+        joined = _JOINED[key] = "".join(x for x in alphabet if x in letters or x == letter)
+    return joined
+
+
+_JOINED: dict[tuple[str, str], str] = {}
+
+
 def _with_lack(lacks: tuple[Lack, ...], seat: int, suit: str, rank: str | None,
                arrived: int) -> tuple[Lack, ...]:
     """`lacks` with one more fact, merged into the player's fact of the same count."""
     for k, lack in enumerate(lacks):
         if lack.seat == seat and lack.arrived == arrived:
-            suits = lack.suits if suit in lack.suits else "".join(
-                s for s in SUITS if s in lack.suits or s == suit)
-            ranks = lack.ranks if rank is None or rank in lack.ranks else "".join(
-                r for r in EFFECT_RANKS if r in lack.ranks or r == rank)
+            suits = lack.suits if suit in lack.suits else _joined(lack.suits, suit, SUITS)
+            ranks = lack.ranks if rank is None or rank in lack.ranks else _joined(
+                lack.ranks, rank, EFFECT_RANKS)
             if suits == lack.suits and ranks == lack.ranks:
                 return lacks
-            return lacks[:k] + (Lack(seat, arrived, suits, ranks),) + lacks[k + 1:]
-    return lacks + (Lack(seat, arrived, suit, rank or ""),)
+            return lacks[:k] + (_lack(seat, arrived, suits, ranks),) + lacks[k + 1:]
+    return lacks + (_lack(seat, arrived, suit, rank or ""),)
 
 
 def _after_arrivals(lacks: tuple[Lack, ...], seat: int, count: int) -> tuple[Lack, ...]:
-    return tuple(Lack(seat, lack.arrived + count, lack.suits, lack.ranks)
+    return tuple(_lack(seat, lack.arrived + count, lack.suits, lack.ranks)
                  if lack.seat == seat else lack for lack in lacks)
 
 
 def _still_telling(lacks: tuple[Lack, ...], seat: int, held: int) -> tuple[Lack, ...]:
     """The facts left once the player holds `held` cards: one about as many cards as he
     holds or more says nothing."""
-    return tuple(lack for lack in lacks if lack.seat != seat or lack.arrived < held)
+    for lack in lacks:
+        if lack.seat == seat and lack.arrived >= held:
+            return tuple(lack for lack in lacks if lack.seat != seat or lack.arrived < held)
+    return lacks
 
 
 # -- move listing helpers ----------------------------------------------------------------------
@@ -975,32 +1000,32 @@ class _Table:
         hand = self.hands[seat]
         k = hand.index(card)
         self.hands[seat] = hand = hand[:k] + hand[k + 1:]
+        held = len(hand)
         if self.lacks:
-            self.lacks = _still_telling(self.lacks, seat, len(hand))
-        self.pile = self.pile + (card,)
+            self.lacks = _still_telling(self.lacks, seat, held)
+        self.pile += (card,)
         self.passes = 0
-        self.unannounced = seat if len(hand) == 1 and not announce else -1
+        self.unannounced = seat if held == 1 and not announce else -1
         r = card[0]
         names_suit, amount, effect = rules.laid[r]
-        was_attack = self.phase == ATTACK
         if names_suit:
             self.suit, self.rank = named, None
         elif r != JOKER_RANK:
             self.suit, self.rank = card[1], r
         event = {"type": "card_laid", "player": player, "card": card, "suit": self.suit,
-                 "cards_left": len(hand), "announce": announce}
+                 "cards_left": held, "announce": announce}
         if fly:
             event["out_of_turn"] = True
         self.events.append(event)
         if announce:
             self.events.append({"type": "carte", "player": player})
+        was_attack = self.phase == ATTACK
         if not hand and not (amount and rules.returns):
             # Going out ends the round at once; the last card's effect does not apply.
             if was_attack and r == rules.stop:
                 self.attack = 0
             self.end_round(blocked=False)
             return
-        self.current = seat
         if amount:
             self.attack = (self.attack if was_attack else 0) + amount
             self.phase = ATTACK
@@ -1009,72 +1034,87 @@ class _Table:
                                 "on": self.players[nxt], "penalty": self.attack})
             self.current = nxt
             return
-        if self.phase == ATTACK:
+        if was_attack:
             # Only a stopping card gets here (the rest are refused before).
             self.events.append({"type": "effect", "effect": "stop", "player": player,
                                 "cancelled": self.attack})
             self.attack = 0
             self.phase = PLAY
             if any(not h for h in self.hands):
+                self.current = seat  # laid on the fly, he takes the turn even so
                 self.end_round(blocked=False)
                 return
         self.phase = PLAY
-        steps = 1
         if effect is None:
-            pass
-        elif effect == "change_suit":
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "suit": named})
-        elif effect == "reverse":
-            self.direction = -self.direction
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "direction": self.direction})
-        elif effect == "skip":
-            steps = 2
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "skipped": self.players[self.seat_after(seat, 1)]})
-        elif effect == "play_again":
-            self.phase = AGAIN
-            steps = 0
-            self.events.append({"type": "effect", "effect": effect, "player": player})
-        elif effect == "swap_hands":
-            self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
-            swapped = {seat: target, target: seat}
-            self.lacks = tuple(dataclasses.replace(lack, seat=swapped.get(lack.seat, lack.seat))
-                               for lack in self.lacks)
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "target": self.players[target],
-                                "counts": {player: len(self.hands[seat]),
-                                           self.players[target]: len(self.hands[target])}})
-        elif effect == "rotate_hands":
-            n = len(self.players)
-            old = self.hands
-            self.hands = [old[(j - self.direction) % n] for j in range(n)]
-            self.lacks = tuple(dataclasses.replace(lack, seat=(lack.seat + self.direction) % n)
-                               for lack in self.lacks)
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "direction": self.direction})
-        elif effect == "give_two":
-            # He now gives cards of his own hand, one `give` move each, before the turn moves.
-            count = min(GIVE_CARDS, len(self.hands[seat]))
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "target": self.players[target], "cards": count})
-            self.phase = GIVE
-            self.give_to = target
-            self.give_left = count
-            steps = 0
-        elif effect == "all_draw_one":
-            self.events.append({"type": "effect", "effect": effect, "player": player})
-            n = len(self.players)
-            for k in range(1, n):
-                self.draw(self.seat_after(seat, k), 1, "all_draw_one")
-        elif effect == "suit_hunt":
-            nxt = self.seat_after(seat, 1)
-            self.events.append({"type": "effect", "effect": effect, "player": player,
-                                "suit": named, "on": self.players[nxt]})
-            self.phase = HUNT
-        if steps:
-            self.current = (seat + steps * self.direction) % len(self.players)
+            self.current = (seat + self.direction) % len(self.players)
+        else:
+            _EFFECT_RULES[effect](self, seat, player, named, target)
+
+    # -- the effects of the cards laid (`_EFFECT_RULES`): each moves the turn on itself --------
+    def change_suit(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.events.append({"type": "effect", "effect": "change_suit", "player": player,
+                            "suit": named})
+        self.current = self.seat_after(seat, 1)
+
+    def reverse(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.direction = -self.direction
+        self.events.append({"type": "effect", "effect": "reverse", "player": player,
+                            "direction": self.direction})
+        self.current = self.seat_after(seat, 1)
+
+    def skip(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.events.append({"type": "effect", "effect": "skip", "player": player,
+                            "skipped": self.players[self.seat_after(seat, 1)]})
+        self.current = self.seat_after(seat, 2)
+
+    def play_again(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.phase = AGAIN
+        self.events.append({"type": "effect", "effect": "play_again", "player": player})
+        self.current = seat
+
+    def swap_hands(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.hands[seat], self.hands[target] = self.hands[target], self.hands[seat]
+        swapped = {seat: target, target: seat}
+        self.lacks = tuple(dataclasses.replace(lack, seat=swapped.get(lack.seat, lack.seat))
+                           for lack in self.lacks)
+        self.events.append({"type": "effect", "effect": "swap_hands", "player": player,
+                            "target": self.players[target],
+                            "counts": {player: len(self.hands[seat]),
+                                       self.players[target]: len(self.hands[target])}})
+        self.current = self.seat_after(seat, 1)
+
+    def rotate_hands(self, seat: int, player: str, named: str | None, target: int) -> None:
+        n = len(self.players)
+        old = self.hands
+        self.hands = [old[(j - self.direction) % n] for j in range(n)]
+        self.lacks = tuple(dataclasses.replace(lack, seat=(lack.seat + self.direction) % n)
+                           for lack in self.lacks)
+        self.events.append({"type": "effect", "effect": "rotate_hands", "player": player,
+                            "direction": self.direction})
+        self.current = self.seat_after(seat, 1)
+
+    def give_two(self, seat: int, player: str, named: str | None, target: int) -> None:
+        # He now gives cards of his own hand, one `give` move each, before the turn moves.
+        count = min(GIVE_CARDS, len(self.hands[seat]))
+        self.events.append({"type": "effect", "effect": "give_two", "player": player,
+                            "target": self.players[target], "cards": count})
+        self.phase = GIVE
+        self.give_to = target
+        self.give_left = count
+        self.current = seat
+
+    def all_draw_one(self, seat: int, player: str, named: str | None, target: int) -> None:
+        self.events.append({"type": "effect", "effect": "all_draw_one", "player": player})
+        for k in range(1, len(self.players)):
+            self.draw(self.seat_after(seat, k), 1, "all_draw_one")
+        self.current = self.seat_after(seat, 1)
+
+    def suit_hunt(self, seat: int, player: str, named: str | None, target: int) -> None:
+        nxt = self.seat_after(seat, 1)
+        self.events.append({"type": "effect", "effect": "suit_hunt", "player": player,
+                            "suit": named, "on": self.players[nxt]})
+        self.phase = HUNT
+        self.current = nxt
 
     def give(self, seat: int, card: str) -> None:
         """One card of the give-two passes from its player to the player he chose; after the
@@ -1168,6 +1208,10 @@ class _Table:
                                 "private": {"player": p, "cards": list(self.hands[j]),
                                             "chance": dealt}})
 
+
+# effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
+_EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
+                 if name not in ATTACK_AMOUNTS and name != "stop"}
 
 _MEMO_LIMIT = 256
 _RESOLVED: dict[tuple, dict[str, Any]] = {}
