@@ -197,18 +197,16 @@ class HuitAmericain(Engine):
             return []
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
-        players = state.players
         i = state.current
-        player = players[i]
         hand = state.hands[i]
-        suit = state.suit
-        if phase == PLAY and suit is not None and rules.simple:
+        if phase == PLAY and rules.simple:
             # `_layable` for the commonest case, inline
-            follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
-            cards = list(filter(follow.__contains__, hand))
+            cards = list(filter(rules.following[state.suit][state.rank].__contains__, hand))
         else:
             cards = _layable(state, rules, hand)
         _listed = (state, cards)
+        players = state.players
+        player = players[i]
         if not cards:
             moves: list[Move] = []
         elif len(hand) != 2 and rules.special_cards.isdisjoint(cards):
@@ -226,32 +224,33 @@ class HuitAmericain(Engine):
                 else:
                     moves.append({"type": "lay", "player": player, "card": card,
                                   "announce": False})
-        if phase == ATTACK or phase == HUNT:
-            moves.append({"type": "draw", "player": player})
-        elif phase == GIVE:
-            moves.extend({"type": "give", "player": player, "card": card}
-                         for card in dict.fromkeys(hand))
-        elif phase == AGAIN:
-            if state.stock or len(state.pile) > 1:
+        if phase != PLAY or not cards:  # what else the player in turn may do
+            if phase == ATTACK or phase == HUNT:
                 moves.append({"type": "draw", "player": player})
-            elif not cards:
-                moves.append({"type": "pass", "player": player})
-        elif not cards:
-            if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
+            elif phase == GIVE:
+                moves.extend({"type": "give", "player": player, "card": card}
+                             for card in dict.fromkeys(hand))
+            elif phase == AGAIN:
+                if state.stock or len(state.pile) > 1:
+                    moves.append({"type": "draw", "player": player})
+                elif not cards:
+                    moves.append({"type": "pass", "player": player})
+            elif rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
                 moves.append({"type": "draw", "player": player})
             else:
                 moves.append({"type": "pass", "player": player})
-        u = state.unannounced
-        if u >= 0 and len(state.hands[u]) == 1:
-            for j, other in enumerate(players):
-                if j != u:
-                    moves.append({"type": "challenge", "player": other})
-        if rules.fly and phase != GIVE:
-            top = state.pile[-1]
-            for j, other in enumerate(players):
-                if j != i and _may_fly(state.hands[j], top, rules):
-                    _lay_moves(moves, "lay_out_of_turn", other, top, len(state.hands[j]), rules,
-                               players, j)
+        if state.unannounced >= 0 or rules.fly:  # what the others may do
+            u = state.unannounced
+            if u >= 0 and len(state.hands[u]) == 1:
+                for j, other in enumerate(players):
+                    if j != u:
+                        moves.append({"type": "challenge", "player": other})
+            if rules.fly and phase != GIVE:
+                top = state.pile[-1]
+                for j, other in enumerate(players):
+                    if j != i and _may_fly(state.hands[j], top, rules):
+                        _lay_moves(moves, "lay_out_of_turn", other, top, len(state.hands[j]),
+                                   rules, players, j)
         return moves
 
     def scores(self, state):
@@ -563,12 +562,7 @@ def _layable(state: State, rules: Rules, hand: tuple[str, ...]) -> list[str]:
     elif phase == HUNT or phase == GIVE:
         return []
     else:
-        suit = state.suit
-        if suit is None:
-            out = list(hand)
-        else:
-            follow = rules._follow.get((suit, state.rank)) or rules.follow(suit, state.rank)
-            out = list(filter(follow.__contains__, hand))
+        out = list(filter(rules.following[state.suit][state.rank].__contains__, hand))
         if rules.decks == 2 and len(out) > 1:
             out = list(dict.fromkeys(out))
     if rules.no_finish is not None and len(hand) == 1 and out and out[0][0] == rules.no_finish:
@@ -638,63 +632,78 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     """`lay` (and, `fly`, `lay_out_of_turn`): every check of the card laid, then the rule."""
     card = move["card"]
     hand = state.hands[seat]
-    if not fly:
-        if seat != state.current:
-            raise NotYourTurn(f"it is not {move['player']}'s turn"
-                              + (" (lay_out_of_turn lays a twin of the top card)"
-                                 if rules.fly else ""))
-    else:
-        if not rules.fly:
-            raise IllegalMove("on_the_fly", "laying out of turn needs the on_the_fly house rule "
-                              "(two decks)")
-        if seat == state.current:
-            raise IllegalMove("on_the_fly", "the player in turn lays with `lay`")
-        if state.phase == GIVE:
-            raise IllegalMove("on_the_fly", "wait until the cards of the give-two are given")
-        if card != state.pile[-1]:
-            raise IllegalMove("on_the_fly", f"only the exact twin of the top card "
-                              f"{state.pile[-1]} may be laid out of turn, not {card}")
+    if fly:
+        _check_fly(state, rules, seat, card)
+    elif seat != state.current:
+        raise NotYourTurn(f"it is not {move['player']}'s turn"
+                          + (" (lay_out_of_turn lays a twin of the top card)"
+                             if rules.fly else ""))
     if card not in hand:
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
     r = card[0]
     if not fly:
         phase = state.phase
-        if phase == HUNT:
-            raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
-        if phase == GIVE:
-            raise IllegalMove("give_two", "give your cards first (move `give`)")
-        if phase == ATTACK:
+        if phase == PLAY or phase == AGAIN:
+            if card not in rules.following[state.suit][state.rank]:
+                follow = state.suit if state.rank is None else f"{state.suit} or a {state.rank}"
+                raise IllegalMove("follow_suit_or_rank", f"{card} does not follow: lay a "
+                                  f"{follow} or a card laid on anything")
+        elif phase == ATTACK:
             level = rules.attack.get(state.pile[-1][0], 0)
             if not (r == rules.stop or rules.attack.get(r, 0) >= level):
                 raise IllegalMove("answer_attack", f"under attack, lay an attack card at least "
                                   f"as strong or a stopping card, or draw {state.attack}")
-        elif not (state.suit is None or card[1] == state.suit or r == state.rank
-                  or r in rules.wild):
-            follow = state.suit if state.rank is None else f"{state.suit} or a {state.rank}"
-            raise IllegalMove("follow_suit_or_rank", f"{card} does not follow: lay a {follow} "
-                              "or a card laid on anything")
+        elif phase == HUNT:
+            raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
+        else:
+            raise IllegalMove("give_two", "give your cards first (move `give`)")
     if rules.no_finish is not None and len(hand) == 1 and r == rules.no_finish:
         raise IllegalMove("no_finish_on_eight", f"{card} cannot be the last card (house rule)")
     named = move.get("suit")
-    if r in rules.names_suit:
-        if named not in SUITS:
-            raise IllegalMove("name_a_suit", f"laying {card} names a suit: give `suit`")
-    elif named is not None:
-        raise IllegalMove("name_a_suit", f"{card} does not name a suit")
     target = move.get("target")
-    target_seat = -1
-    if r in rules.targeted:
-        if target not in state.players or target == move["player"]:
-            raise IllegalMove("choose_a_player", f"{card} needs `target`: another player")
-        target_seat = state.players.index(target)
-    elif target is not None:
-        raise IllegalMove("choose_a_player", f"{card} does not target a player")
+    if named is None and target is None and r not in rules.special:
+        target_seat = -1  # a card that asks for nothing, given nothing
+    else:
+        target_seat = _suit_and_target(state, move, rules, card, named, target)
     announce = bool(move.get("announce", False))
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
     t = _Table.of(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
+
+
+def _check_fly(state: State, rules: Rules, seat: int, card: str) -> None:
+    """What `lay_out_of_turn` needs before the card itself is checked."""
+    if not rules.fly:
+        raise IllegalMove("on_the_fly", "laying out of turn needs the on_the_fly house rule "
+                          "(two decks)")
+    if seat == state.current:
+        raise IllegalMove("on_the_fly", "the player in turn lays with `lay`")
+    if state.phase == GIVE:
+        raise IllegalMove("on_the_fly", "wait until the cards of the give-two are given")
+    if card != state.pile[-1]:
+        raise IllegalMove("on_the_fly", f"only the exact twin of the top card "
+                          f"{state.pile[-1]} may be laid out of turn, not {card}")
+
+
+def _suit_and_target(state: State, move: Move, rules: Rules, card: str, named: str | None,
+                     target: str | None) -> int:
+    """The checks of the suit named and the player targeted, which the card's rank asks for
+    or refuses; the seat targeted (-1: none)."""
+    r = card[0]
+    if r in rules.names_suit:
+        if named not in SUITS:
+            raise IllegalMove("name_a_suit", f"laying {card} names a suit: give `suit`")
+    elif named is not None:
+        raise IllegalMove("name_a_suit", f"{card} does not name a suit")
+    if r in rules.targeted:
+        if target not in state.players or target == move["player"]:
+            raise IllegalMove("choose_a_player", f"{card} needs `target`: another player")
+        return state.players.index(target)
+    if target is not None:
+        raise IllegalMove("choose_a_player", f"{card} does not target a player")
+    return -1
 
 
 def _lay_out_of_turn(state: State, move: Move, rules: Rules, seat: int):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from referee.core.cards import JOKER_RANK, RANKS, standard_deck
+from referee.core.cards import JOKER_RANK, RANKS, SUITS, standard_deck
 
 EFFECT_RANKS = RANKS + (JOKER_RANK,)
 ALL_CARDS = standard_deck(jokers=2)
@@ -100,7 +100,7 @@ class Rules:
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
                  "special_cards", "plain", "points", "no_finish", "stuck", "fly", "returns",
-                 "penalise", "target", "decks", "simple", "laid", "_follow")
+                 "penalise", "target", "decks", "simple", "laid", "following")
 
     def __init__(self, options):
         table = table_of(options)
@@ -129,18 +129,17 @@ class Rules:
         self.laid: dict[str, tuple[bool, int, str | None]] = {
             r: (r in self.names_suit, self.attack.get(r, 0), self.effect.get(r))
             for r in EFFECT_RANKS}
-        self._follow: dict[tuple[str, str | None], frozenset[str]] = {}
-
-    def follow(self, suit: str, rank: str | None) -> frozenset[str]:
-        """The cards that may be laid on the suit and rank in force (the suit, the rank, or a
-        card laid on anything), before any house rule about last cards."""
-        key = (suit, rank)
-        cards = self._follow.get(key)
-        if cards is None:
-            wild = self.wild
-            cards = self._follow[key] = frozenset(
-                c for c in ALL_CARDS if c[1] == suit or c[0] == rank or c[0] in wild)
-        return cards
+        # suit in force -> rank in force -> the cards that may be laid on them (the suit, the
+        # rank, or a card laid on anything), before any house rule about last cards; no suit
+        # in force (a joker turned up) lets anything follow
+        anything = frozenset(ALL_CARDS)
+        self.following: dict[str | None, dict[str | None, frozenset[str]]] = {
+            None: dict.fromkeys(EFFECT_RANKS + (None,), anything)}
+        for suit in SUITS:
+            self.following[suit] = {
+                rank: frozenset(c for c in ALL_CARDS
+                                if c[1] == suit or c[0] == rank or c[0] in self.wild)
+                for rank in EFFECT_RANKS + (None,)}
 
 
 # Look-ups, fastest first: the options object of the previous call (one tuple, replaced whole,
