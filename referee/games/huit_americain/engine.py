@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from typing import Any
 
 from referee.core import chance
@@ -34,6 +35,7 @@ GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 # last 4 to 6 moves.
 LOOP_PROBE = 1_000
 _new_object = object.__new__
+_add = operator.add
 _set_attribute = object.__setattr__
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
@@ -207,15 +209,15 @@ class HuitAmericain(Engine):
         _listed = (state, cards)
         players = state.players
         player = players[i]
+        moves: list[Move] = []
         if not cards:
-            moves: list[Move] = []
+            pass
         elif len(hand) != 2 and rules.special_cards.isdisjoint(cards):
-            moves = [{"type": "lay", "player": player, "card": card, "announce": False}
-                     for card in cards]
+            for card in cards:  # a loop, not a comprehension: no frame for a few cards
+                moves.append({"type": "lay", "player": player, "card": card, "announce": False})
         else:
             # Cards naming a suit or a player, and the next-to-last card (with or without
             # "Carte"), list more than one move each.
-            moves = []
             held = len(hand)
             special = rules.special_cards
             for card in cards:
@@ -495,17 +497,18 @@ def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
 
 
 def _joined(letters: str, letter: str, alphabet: tuple[str, ...]) -> str:
-    """`letters` with `letter` too, in the order of `alphabet` (remembered: a few hundred)."""
+    """`letters` with `letter` too, in the order of `alphabet` (remembered)."""
     key = (letters, letter)
     joined = _JOINED.get(key)
     if joined is None:
-        if len(_JOINED) > _MEMO_LIMIT:
+        if len(_JOINED) > _JOINED_LIMIT:
             _JOINED.clear()
         joined = _JOINED[key] = "".join(x for x in alphabet if x in letters or x == letter)
     return joined
 
 
 _JOINED: dict[tuple[str, str], str] = {}
+_JOINED_LIMIT = 8192  # the suits' merges and the commoner ranks' (most facts hold a few)
 
 
 def _with_lack(lacks: tuple[Lack, ...], seat: int, suit: str, rank: str | None,
@@ -1152,10 +1155,10 @@ class _Table:
 
     # -- rounds ------------------------------------------------------------------------------
     def end_round(self, blocked: bool, endless: bool = False) -> None:
-        points = self.rules.points
-        scored = tuple(hand_points(h, points) for h in self.hands)
+        points = self.rules.card_points
+        scored = tuple([hand_points(h, points) for h in self.hands])
         self.round_points = scored
-        self.totals = tuple(a + b for a, b in zip(self.totals, scored))
+        self.totals = tuple(map(_add, self.totals, scored))
         self.attack = 0
         self.passes = 0
         self.unannounced = -1

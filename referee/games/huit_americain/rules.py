@@ -100,7 +100,7 @@ class Rules:
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
                  "special_cards", "plain", "points", "no_finish", "stuck", "fly", "returns",
-                 "penalise", "target", "decks", "simple", "laid", "following")
+                 "penalise", "target", "decks", "simple", "laid", "following", "card_points")
 
     def __init__(self, options):
         table = table_of(options)
@@ -117,6 +117,7 @@ class Rules:
         # ranks that only follow: no effect, no stop, not laid on anything
         self.plain = frozenset(EFFECT_RANKS) - set(self.effect) - self.wild - {self.stop}
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
+        self.card_points = {c: self.points[c[0]] for c in ALL_CARDS}  # card -> its points
         self.no_finish = table.get("change_suit") if options.no_finish_on_eight else None
         self.stuck = options.when_stuck
         self.fly = options.on_the_fly
@@ -172,5 +173,6 @@ def rules_of(options) -> Rules:
     return hit[1]
 
 
-def hand_points(hand, points: dict[str, int]) -> int:
-    return sum(points[c[0]] for c in hand)
+def hand_points(hand, card_points: dict[str, int]) -> int:
+    """What a hand left at the end of a round costs (`Rules.card_points`)."""
+    return sum(map(card_points.__getitem__, hand))
