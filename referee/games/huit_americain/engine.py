@@ -207,8 +207,7 @@ class HuitAmericain(Engine):
         else:
             cards = _layable(state, rules, hand)
         _listed = (state, cards)
-        players = state.players
-        player = players[i]
+        player = state.players[i]
         moves: list[Move] = []
         if not cards:
             pass
@@ -222,7 +221,7 @@ class HuitAmericain(Engine):
             special = rules.special_cards
             for card in cards:
                 if held == 2 or card in special:
-                    _lay_moves(moves, "lay", player, card, held, rules, players, i)
+                    _lay_moves(moves, "lay", player, card, held, rules, state.players, i)
                 else:
                     moves.append({"type": "lay", "player": player, "card": card,
                                   "announce": False})
@@ -243,6 +242,7 @@ class HuitAmericain(Engine):
                 moves.append({"type": "pass", "player": player})
         if state.unannounced >= 0 or rules.fly:  # what the others may do
             u = state.unannounced
+            players = state.players
             if u >= 0 and len(state.hands[u]) == 1:
                 for j, other in enumerate(players):
                     if j != u:
@@ -763,27 +763,27 @@ def _pass(state: State, move: Move, rules: Rules, seat: int):
     if seat != state.current:
         raise NotYourTurn(f"it is not {move['player']}'s turn")
     phase = state.phase
-    i = state.current
-    if phase == ATTACK or phase == HUNT:
+    if phase == PLAY or phase == AGAIN:
+        listed = _listed
+        cards = listed[1] if listed[0] is state else _layable(state, rules, state.hands[seat])
+        if phase == PLAY:
+            if cards:
+                raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
+            if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
+                raise IllegalMove("must_draw", f"a player who cannot lay draws "
+                                  f"(when_stuck={rules.stuck})")
+        else:
+            if state.stock or len(state.pile) > 1:
+                raise IllegalMove("play_again", "after a 10, lay another card or draw one")
+            if cards:
+                raise IllegalMove("must_lay", "nothing to draw: lay a card")
+    elif phase == GIVE:
+        raise IllegalMove("give_two", "give your cards first (move `give`)")
+    else:
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
-    if phase == GIVE:
-        raise IllegalMove("give_two", "give your cards first (move `give`)")
-    listed = _listed
-    cards = listed[1] if listed[0] is state else _layable(state, rules, state.hands[i])
-    if phase == AGAIN:
-        if state.stock or len(state.pile) > 1:
-            raise IllegalMove("play_again", "after a 10, lay another card or draw one")
-        if cards:
-            raise IllegalMove("must_lay", "nothing to draw: lay a card")
-    else:
-        if cards:
-            raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
-        if rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
-            raise IllegalMove("must_draw", f"a player who cannot lay draws "
-                              f"(when_stuck={rules.stuck})")
     t = _Table.of(state, rules)
-    t.pass_turn(i)
+    t.pass_turn(seat)
     return t.freeze(), t.events
 
 
@@ -1018,8 +1018,7 @@ class _Table:
         self.pile += (card,)
         self.passes = 0
         self.unannounced = seat if held == 1 and not announce else -1
-        r = card[0]
-        names_suit, amount, effect = rules.laid[r]
+        r, names_suit, amount, effect = rules.laid[card]
         if names_suit:
             self.suit, self.rank = named, None
         elif r != JOKER_RANK:

@@ -126,10 +126,11 @@ class Rules:
         self.target = options.target
         self.decks = options.decks
         self.simple = self.decks == 1 and self.no_finish is None  # layable: just what follows
-        # rank -> what laying it does: (names a suit, attack amount, effect besides stop)
-        self.laid: dict[str, tuple[bool, int, str | None]] = {
-            r: (r in self.names_suit, self.attack.get(r, 0), self.effect.get(r))
-            for r in EFFECT_RANKS}
+        # card -> what laying it does: (its rank, names a suit, attack amount, effect besides
+        # stop)
+        self.laid: dict[str, tuple[str, bool, int, str | None]] = {
+            c: (c[0], c[0] in self.names_suit, self.attack.get(c[0], 0), self.effect.get(c[0]))
+            for c in ALL_CARDS}
         # suit in force -> rank in force -> the cards that may be laid on them (the suit, the
         # rank, or a card laid on anything), before any house rule about last cards; no suit
         # in force (a joker turned up) lets anything follow
