@@ -22,8 +22,8 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
 from . import rules as _rules_module
-from .rules import (ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules, hand_points, hand_size,
-                    max_players, rules_of, table_of, table_problems)
+from .rules import (ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules,
+                    hand_points, hand_size, max_players, rules_of, table_of, table_problems)
 from . import wire
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Lack, Options, State
 
