@@ -354,7 +354,7 @@ class HuitAmericain(Engine):
                 return result  # the round ends, or chance enters
             position = _position(ahead)
             if position in seen:
-                t = _Table.of(state, rules)
+                t = _open_table(state, rules)
                 t.events = list(events)
                 t.end_round(blocked=True, endless=True)
                 return t.freeze(), t.events
@@ -671,7 +671,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     announce = bool(move.get("announce", False))
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     t.lay(seat, card, named, target_seat, announce, fly)
     return t.freeze(), t.events
 
@@ -719,7 +719,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     phase = state.phase
     i = state.current
     player = state.players[i]
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     if phase == ATTACK:
         count = t.attack
         got = t.draw(i, count, "attack")
@@ -782,7 +782,7 @@ def _pass(state: State, move: Move, rules: Rules, seat: int):
     else:
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     t.pass_turn(seat)
     return t.freeze(), t.events
 
@@ -794,7 +794,7 @@ def _give(state: State, move: Move, rules: Rules, seat: int):
     card = move["card"]
     if card not in state.hands[seat]:
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     t.give(seat, card)
     return t.freeze(), t.events
 
@@ -805,7 +805,7 @@ def _challenge(state: State, move: Move, rules: Rules, seat: int):
         raise IllegalMove("contre_carte", "nobody owes a \"Carte\" announce now")
     if seat == u:
         raise IllegalMove("contre_carte", "a player cannot challenge himself")
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     t.unannounced = -1
     t.events.append({"type": "challenge", "player": state.players[seat],
                      "target": state.players[u], "penalty": PENALTY_CARDS})
@@ -820,7 +820,7 @@ _MOVES = {"lay": _lay, "lay_out_of_turn": _lay_out_of_turn, "draw": _draw, "pass
 
 def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
     rules = rules_of(state.options)
-    t = _Table.of(state, rules)
+    t = _open_table(state, rules)
     seat = state.players.index(player)
     t.events.append({"type": "penalty", "player": player, "code": refused.code,
                      "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
@@ -1219,6 +1219,10 @@ class _Table:
                                 "private": {"player": p, "cards": list(self.hands[j]),
                                             "chance": dealt}})
 
+
+# `_Table.of` by a module name: a call of a static method through its class is looked up
+# afresh every time, one through a module global is not.
+_open_table = _Table.of
 
 # effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
 _EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
