@@ -714,8 +714,7 @@ def _lay_out_of_turn(state: State, move: Move, rules: Rules, seat: int):
 
 
 def _draw(state: State, move: Move, rules: Rules, seat: int):
-    if seat != state.current:
-        raise NotYourTurn(f"it is not {move['player']}'s turn")
+    _check_turn(state, seat, move)
     phase = state.phase
     i = state.current
     player = state.players[i]
@@ -760,8 +759,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
 
 
 def _pass(state: State, move: Move, rules: Rules, seat: int):
-    if seat != state.current:
-        raise NotYourTurn(f"it is not {move['player']}'s turn")
+    _check_turn(state, seat, move)
     phase = state.phase
     if phase == PLAY or phase == AGAIN:
         listed = _listed
