@@ -6,8 +6,10 @@ chance comes from the seed and step stored in the state (`referee.core.rng`).
 
 States are frozen dataclasses, never changed in place: `apply` returns a new one. A move is a
 plain dict with at least `type` and `player`; `legal_moves` returns exactly the dicts `apply`
-accepts, sorted the same way every time. Events are plain dicts with a `type`; a detail meant
-for one player only (a drawn card) goes under `private` (see `referee.core.outcome`).
+accepts, sorted the same way every time. The listed moves may be shared between calls (an
+engine may list them from tables made once), so callers read them and never change them.
+Events are plain dicts with a `type`; a detail meant for one player only (a drawn card) goes
+under `private` (see `referee.core.outcome`).
 """
 
 from __future__ import annotations
