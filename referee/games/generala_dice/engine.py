@@ -81,8 +81,11 @@ class GeneralaDice(Engine):
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
-        # Seats fill in turn order, so the last sheet is the last to fill: read it first.
-        return state.instant_winner is not None or _all_filled(state.sheets)
+        # Seats fill in turn order, so the last sheet is the last to fill: read it first (here,
+        # since a match asks this at every step and nearly always stops there).
+        sheets = state.sheets
+        return state.instant_winner is not None or (
+            (not sheets or len(sheets[-1]) == BOX_COUNT) and _all_filled(sheets))
 
     def chance_began_for(self, state: State, player: str) -> bool:
         """Each roll belongs to the player whose turn it is: his first roll is the first
