@@ -332,6 +332,12 @@ class Engine(ABC):
     def encode(self, state: Any) -> dict[str, Any]:
         return msgspec.to_builtins(state)
 
+    def encode_json(self, state: Any) -> bytes:
+        """The JSON text of `encode(state)`, written from the state itself without building
+        plain objects on the way (what a sealed token holds); an engine that changes
+        `encode` changes this with it."""
+        return msgspec.json.encode(state)
+
     def state_schema(self) -> dict[str, Any]:
         """The JSON Schema of the open-mode state as `decode` reads it: every field of every
         record required, nothing else allowed."""
