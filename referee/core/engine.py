@@ -6,8 +6,10 @@ chance comes from the seed and step stored in the state (`referee.core.rng`).
 
 States are frozen dataclasses, never changed in place: `apply` returns a new one. A move is a
 plain dict with at least `type` and `player`; `legal_moves` returns exactly the dicts `apply`
-accepts, sorted the same way every time. Events are plain dicts with a `type`; a detail meant
-for one player only (a drawn card) goes under `private` (see `referee.core.outcome`).
+accepts, sorted the same way every time. The listed moves may be shared between calls (an
+engine may list them from tables made once), so callers read them and never change them.
+Events are plain dicts with a `type`; a detail meant for one player only (a drawn card) goes
+under `private` (see `referee.core.outcome`).
 """
 
 from __future__ import annotations
@@ -329,6 +331,12 @@ class Engine(ABC):
     # -- wire form ---------------------------------------------------------------------------
     def encode(self, state: Any) -> dict[str, Any]:
         return msgspec.to_builtins(state)
+
+    def encode_json(self, state: Any) -> bytes:
+        """The JSON text of `encode(state)`, written from the state itself without building
+        plain objects on the way (what a sealed token holds); an engine that changes
+        `encode` changes this with it."""
+        return msgspec.json.encode(state)
 
     def state_schema(self) -> dict[str, Any]:
         """The JSON Schema of the open-mode state as `decode` reads it: every field of every

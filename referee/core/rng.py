@@ -59,18 +59,22 @@ _INNER_PAD = bytes(x ^ 0x36 for x in range(256))
 _OUTER_PAD = bytes(x ^ 0x5C for x in range(256))
 
 
-@functools.lru_cache(maxsize=1024)
-def _keyed(seed: str) -> tuple[Any, Any]:
-    """The two hashes HMAC-SHA256 keyed on `seed` starts from, each already fed its padded key.
-    A match draws every chance event under one key, so a block costs two copies of these and
-    two short hashes, not the key's padding and two more compressions each time. The hashes
-    are only ever copied, never fed."""
-    key = seed.encode("utf-8")
+def hmac_pads(key: bytes) -> tuple[Any, Any]:
+    """The two hashes HMAC-SHA256 keyed on `key` starts from, each already fed its padded key:
+    HMAC(key, m) is `outer.copy()` fed the digest of `inner.copy()` fed m. Under a key used
+    many times this costs two copies and two short hashes, not the key's padding and two
+    more compressions each time. The hashes are only ever copied, never fed."""
     if len(key) > _HASH_BLOCK:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_HASH_BLOCK, b"\0")
     return (hashlib.sha256(key.translate(_INNER_PAD)),
             hashlib.sha256(key.translate(_OUTER_PAD)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _keyed(seed: str) -> tuple[Any, Any]:
+    """The HMAC pads of a match's seed: a match draws every chance event under one key."""
+    return hmac_pads(seed.encode("utf-8"))
 
 
 class Stream:

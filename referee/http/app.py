@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
 import logging
@@ -442,7 +441,7 @@ def _move_outcome(referee: Referee, engine: Engine, data: Any) -> dict[str, Any]
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
     referee.moves_applied[engine.id].inc()
-    after = dataclasses.replace(match, state=new_state)
+    after = Match(new_state, match.seating, match.fairness)
     return outcome(referee.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                    seat_ttl=body.get("seat_token_ttl"))
 

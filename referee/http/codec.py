@@ -4,6 +4,7 @@ and sealed mode, and the outcome a client receives."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 import msgspec
@@ -40,14 +41,16 @@ def parse_json(body: bytes, max_depth: int) -> Any:
 
 
 def _depth_exceeds(data: Any, limit: int) -> bool:
-    # Only containers are pushed: a hand of cards is one list, not fifty stack entries.
+    # Only containers are pushed: a hand of cards is one list, not fifty stack entries. (A
+    # plain loop: a generator per container cost more than the walk itself.)
     stack = [(data, 1)] if isinstance(data, (dict, list)) else []
     while stack:
         value, depth = stack.pop()
         if depth > limit:
             return True
-        children = value.values() if type(value) is dict else value
-        stack.extend((v, depth + 1) for v in children if type(v) in (dict, list))
+        for child in (value.values() if type(value) is dict else value):
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
     return False
 
 
@@ -114,6 +117,16 @@ class StateCodec:
                               "one player's rights, never for the state (the game's back end "
                               "keeps the state token)") from None
             raise
+        # The JSON the token holds is read straight into the game's state and the table
+        # beside it (the state's type skips the table's keys, the table's the state's): no
+        # plain objects are built on the way. Only a token these types refuse is read again
+        # as plain JSON, by what reads an open-mode state, so it is refused as before.
+        state_decoder, table_decoder = _sealed_decoders(engine.state_type)
+        try:
+            table = table_decoder.decode(plaintext)
+            return Match(state_decoder.decode(plaintext), table.seating, table.fairness)
+        except msgspec.DecodeError:
+            pass
         try:
             data = msgspec.json.decode(plaintext)
         except msgspec.DecodeError:
@@ -124,10 +137,9 @@ class StateCodec:
         return Match(engine.decode(data, trusted=True), seating, fairness)
 
     def dump(self, engine: Engine, match: Match) -> Any:
-        wire = _wire(engine, match)
         if self.sealer is None:
-            return wire
-        return self.sealer.seal(engine.id, msgspec.json.encode(wire))
+            return _wire(engine, match)
+        return self.sealer.seal(engine.id, _wire_json(engine, match))
 
     def _opens_as_seat(self, engine: Engine, token: str) -> bool:
         assert self.sealer is not None
@@ -212,6 +224,22 @@ def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
     return Match(new_state, match.seating, fairness)
 
 
+class SealedTable(msgspec.Struct):
+    """The table a sealed state carries beside the game's state, under the wire form's
+    `seating` and `fairness` keys; a token sealed before seatings existed has none (no bots,
+    no hints allowed)."""
+
+    seating: Seating = msgspec.field(default_factory=Seating)
+    fairness: Fairness | None = None
+
+
+@functools.cache
+def _sealed_decoders(state_type: type) -> tuple[msgspec.json.Decoder, msgspec.json.Decoder]:
+    """The decoders of a sealed state's JSON, one per game's state type."""
+    return (msgspec.json.Decoder(state_type, strict=True),
+            msgspec.json.Decoder(SealedTable, strict=True))
+
+
 def _trusted_fairness(data: Any) -> Fairness | None:
     return None if data is None else msgspec.convert(data, Fairness, strict=True)
 
@@ -230,6 +258,17 @@ def _wire(engine: Engine, match: Match) -> dict[str, Any]:
     wire[SEATING] = msgspec.to_builtins(match.seating)
     wire[FAIRNESS] = (None if match.fairness is None else msgspec.to_builtins(match.fairness))
     return wire
+
+
+def _wire_json(engine: Engine, match: Match) -> bytes:
+    """The JSON text of `_wire(engine, match)`, the same bytes, written from the state and
+    the table themselves: the state's object with the table's keys after its own."""
+    state = engine.encode_json(match.state)
+    table = _TABLE_ENCODER.encode(SealedTable(match.seating, match.fairness))
+    return state[:-1] + b"," + table[1:]
+
+
+_TABLE_ENCODER = msgspec.json.Encoder()
 
 
 class SeatGrant(msgspec.Struct, forbid_unknown_fields=True):

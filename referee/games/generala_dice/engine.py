@@ -81,8 +81,11 @@ class GeneralaDice(Engine):
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
-        # Seats fill in turn order, so the last sheet is the last to fill: read it first.
-        return state.instant_winner is not None or _all_filled(state.sheets)
+        # Seats fill in turn order, so the last sheet is the last to fill: read it first (here,
+        # since a match asks this at every step and nearly always stops there).
+        sheets = state.sheets
+        return state.instant_winner is not None or (
+            (not sheets or len(sheets[-1]) == BOX_COUNT) and _all_filled(sheets))
 
     def chance_began_for(self, state: State, player: str) -> bool:
         """Each roll belongs to the player whose turn it is: his first roll is the first
@@ -111,12 +114,10 @@ class GeneralaDice(Engine):
         player = state.players[state.current]
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
-            keeps = HAND_KEEPS[HAND_OF[state.dice]] if state.dice else FIRST_ROLL_KEEPS
-            moves = [{"type": "roll", "player": player, "keep": [*keep]} for keep in keeps]
+            moves = [*(_roll_moves(player, HAND_OF[state.dice]) if state.dice
+                       else _first_roll_moves(player))]
         if state.rolls > 0:
-            sheet = state.sheets[state.current]
-            moves += [{"type": "score", "player": player, "box": b} for b in BOXES
-                      if b not in sheet]
+            moves += _score_moves(player, frozenset(state.sheets[state.current]))
         return moves
 
     def scores(self, state):
@@ -352,6 +353,25 @@ def _all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
     is the last to fill: it is read first."""
     return (not sheets or len(sheets[-1]) == BOX_COUNT) and all(
         len(s) == BOX_COUNT for s in sheets)
+
+
+# A player's moves are listed from tables made once per player and hand (the keeps the hand
+# allows) or per player and filled boxes (the free ones), not built again at every step: the
+# listed moves are shared, and callers only read them (see `referee.core.engine`). A server
+# sees few players at once, so bounded caches keep the tables of the ones seen lately.
+@functools.lru_cache(maxsize=64)
+def _first_roll_moves(player: str) -> tuple[Move, ...]:
+    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in FIRST_ROLL_KEEPS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _roll_moves(player: str, hand: int) -> tuple[Move, ...]:
+    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in HAND_KEEPS[hand])
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_moves(player: str, filled: frozenset[str]) -> tuple[Move, ...]:
+    return tuple({"type": "score", "player": player, "box": b} for b in BOXES if b not in filled)
 
 
 @functools.lru_cache(maxsize=256)
