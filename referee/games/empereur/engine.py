@@ -7,7 +7,7 @@ new tuple in a place only when a rule changes it, so a move copies no more than 
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from typing import Any
 
 from referee.core import chance
@@ -348,54 +348,30 @@ def _next_stage(options: Options, after: int, roles, emperor: int | None):
 
 # == the mutable table used while applying a move =================================================
 class _Table:
+    """The working copy of a state while a move is applied. Its attribute dictionary is a copy
+    of the state's own field dictionary (every field, in declaration order), so that opening it
+    and freezing it back are one dictionary copy each, not one store per field; the rules read
+    and write the fields as attributes. The hands and roles are lists while it is open (the
+    rules change one player's entry), turned back into tuples when it freezes; every other
+    sequence field holds a tuple and a rule that changes one puts a new tuple in its place."""
+
     def __init__(self, s: State):
-        self.s = s
+        fields = self.__dict__ = s.__dict__.copy()
+        fields["hands"] = list(s.hands)
+        fields["roles"] = list(s.roles)
+        # the table's own attributes come after the fields; `freeze` leaves them out
         self.opts = s.options
-        self.players = s.players
         self.n = len(s.players)
-        self.step = s.step
-        self.round = s.round
-        self.phase = s.phase
-        self.dealer = s.dealer
-        # per player a tuple in hand order; stock, pile and pile_ranks are tuples too
-        self.hands = list(s.hands)
-        self.stock = s.stock
-        self.stock_step = s.stock_step
-        self.stock_shuffled = s.stock_shuffled
-        self.stock_start = s.stock_start
-        self.stock_known = s.stock_known
-        self.pile = s.pile
-        self.pile_ranks = s.pile_ranks
-        self.last_player = s.last_player
-        self.current = s.current
-        self.drawn = s.drawn
-        self.roles = list(s.roles)
-        self.previous_roles = s.previous_roles
-        self.gifts = list(s.gifts)
-        self.exchange_stage = s.exchange_stage
-        self.rounds_won = s.rounds_won  # tuples, made lists when a round ends
-        self.rounds_lost = s.rounds_lost
-        self.points = s.points
-        self.emperor = s.emperor
-        self.previous_emperor = s.previous_emperor
         self.events: list[Event] = []
 
     def freeze(self) -> State:
-        # Every field is set here, each value already checked by the rules that made it: the
-        # state is built as `State(...)` would build it, without its per-field setattr.
-        return _state_of({
-            "players": self.players, "options": self.opts, "seed": self.s.seed,
-            "step": self.step, "round": self.round, "phase": self.phase, "dealer": self.dealer,
-            "hands": tuple(self.hands), "stock": self.stock, "stock_step": self.stock_step,
-            "stock_shuffled": self.stock_shuffled, "stock_start": self.stock_start,
-            "stock_known": self.stock_known, "pile": self.pile,
-            "pile_ranks": self.pile_ranks, "last_player": self.last_player,
-            "current": self.current, "drawn": self.drawn, "roles": tuple(self.roles),
-            "previous_roles": tuple(self.previous_roles), "gifts": tuple(self.gifts),
-            "exchange_stage": self.exchange_stage, "rounds_won": tuple(self.rounds_won),
-            "rounds_lost": tuple(self.rounds_lost), "points": tuple(self.points),
-            "emperor": self.emperor, "previous_emperor": self.previous_emperor,
-        })
+        # Every field is set, each value already checked by the rules that made it: the state
+        # is built as `State(...)` would build it, without its per-field setattr.
+        fields = self.__dict__.copy()
+        del fields["opts"], fields["n"], fields["events"]
+        fields["hands"] = tuple(fields["hands"])
+        fields["roles"] = tuple(fields["roles"])
+        return _state_of(fields)
 
     # -- rounds ------------------------------------------------------------------------------
     def start_round(self, number: int) -> None:
@@ -405,7 +381,7 @@ class _Table:
         deck = standard_deck(jokers=self.opts.jokers)
         contenders = list(range(n))
         for _ in range(MAX_DEALER_DRAWS):
-            order = shuffled(deck, self.s.seed, self.step)
+            order = shuffled(deck, self.seed, self.step)
             drawn_from = chance.deck_shuffle(self.step, self.opts.jokers, 1,
                                              range(len(contenders)), "draws[].card")
             self.step += 1
@@ -425,7 +401,7 @@ class _Table:
         self.events.append({"type": "dealer_chosen", "round": number,
                             "player": self.players[self.dealer]})
         deal_step = self.step
-        order = list(shuffled(deck, self.s.seed, deal_step))
+        order = list(shuffled(deck, self.seed, deal_step))
         self.step += 1
         hands: list[list[str]] = [[] for _ in range(n)]
         for t in range(HAND_SIZE * n):
@@ -459,7 +435,7 @@ class _Table:
 
     def _open_stage(self, stage: int, plan: list[tuple[int, int]]) -> None:
         self.exchange_stage = stage
-        self.gifts = plan
+        self.gifts = tuple(plan)
         self.events.append({"type": "exchange_started", "stage": stage,
                             "exchange": _exchange_of(self.opts, stage),
                             "gifts": self._gift_list()})
@@ -470,7 +446,7 @@ class _Table:
     def _begin_play(self) -> None:
         self.phase = "play"
         self.exchange_stage = 0
-        self.gifts = []
+        self.gifts = ()
         self.current = (self.dealer + 1) % self.n
         self.drawn = False
         self.events.append({"type": "turn", "player": self.players[self.current]})
@@ -483,7 +459,7 @@ class _Table:
             if self.roles[i] == "":  # still holding cards when the round ends
                 self.roles[i] = "elect" if opts.mirror else "subject"
         gained = [0] * n
-        self.points, self.rounds_won, self.rounds_lost = (
+        points, rounds_won, rounds_lost = (
             list(self.points), list(self.rounds_won), list(self.rounds_lost))
         if opts.mode == "elite":
             gained[self.emperor] = sum(value(c) for i in range(n) if self.roles[i] == "subject"
@@ -492,11 +468,13 @@ class _Table:
             o = self.roles.index("outcast")
             gained[o] = sum(value(c) for h in self.hands for c in h)
         for i in range(n):
-            self.points[i] += gained[i]
+            points[i] += gained[i]
             if self.roles[i] == won_role:
-                self.rounds_won[i] += 1
+                rounds_won[i] += 1
             elif self.roles[i] == lost_role:
-                self.rounds_lost[i] += 1
+                rounds_lost[i] += 1
+        self.points, self.rounds_won, self.rounds_lost = (
+            tuple(points), tuple(rounds_won), tuple(rounds_lost))
         self.events.append({
             "type": "round_result", "round": self.round,
             "roles": dict(zip(self.players, self.roles)),
@@ -509,7 +487,7 @@ class _Table:
         self.drawn = False
         if self._match_over():
             self.phase = "finished"
-            self.gifts, self.exchange_stage = [], 0
+            self.gifts, self.exchange_stage = (), 0
             winners, losers = _result(self.freeze())
             self.events.append({"type": "match_result", "winners": winners, "losers": losers})
         else:
@@ -544,19 +522,20 @@ class _Table:
             elif self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
                 start = self.stock_start
                 self.stock_start = start + part
-                event["chance"] = self._stock_chance(range(start, start + part))
+                event["chance"] = chance.stock_draw(self.stock_step, self.stock_shuffled,
+                                                    self.opts.jokers, 1,
+                                                    range(start, start + part))
             self.events.append(event)
         if got:
-            self.hands[i] = sort_hand(self.hands[i] + tuple(got))
+            # the hand stays in hand order: each card drawn goes in at its place
+            hand = list(self.hands[i])
+            for card in got:
+                insort(hand, card, key=_card_key)
+            self.hands[i] = tuple(hand)
         else:
             self.events.append({"type": "cards_drawn", "player": p, "count": 0, "wanted": count,
                                 "reason": reason, "private": {"player": p, "cards": []}})
         return got
-
-    def _stock_chance(self, positions: range) -> dict[str, Any]:
-        """The chance object of cards drawn from the stock's shuffled part."""
-        return chance.stock_draw(self.stock_step, self.stock_shuffled, self.opts.jokers, 1,
-                                 positions)
 
     def rebuild(self) -> bool:
         """An empty stock becomes the pile less its highest-ranked cards, shuffled."""
@@ -569,7 +548,7 @@ class _Table:
             return False
         kept = set(keep)
         moved = [c for k, c in enumerate(self.pile) if k not in kept]
-        self.stock = shuffled(moved, self.s.seed, self.step)
+        self.stock = shuffled(moved, self.seed, self.step)
         drawn_from = chance.shuffle(self.step, moved)
         self.stock_step, self.stock_shuffled = self.step, tuple(drawn_from["items"])
         self.stock_start, self.stock_known = 0, 0
@@ -654,7 +633,7 @@ class _Table:
         self.events.append({"type": "cards_played", "player": p, "cards": cards, "rank": rank})
         mirror = self.opts.mirror
         finished = not self.hands[i]
-        joker = any(c[0] == "X" for c in cards)
+        joker = laid[-1][0] == "X"  # jokers come last in hand order
         if finished and joker and mirror:
             self.roles[i] = "outcast"
             self.events.append({"type": "player_out", "player": p, "role": "outcast",
@@ -727,7 +706,9 @@ class _Table:
                               "(a joker is highest)")
         self.hands[g] = _remove(hand, [card])
         self.hands[target] = sort_hand(self.hands[target] + (card,))
-        self.gifts.remove((g, target))
+        gifts = list(self.gifts)
+        gifts.remove((g, target))
+        self.gifts = tuple(gifts)
         # the card is told to the giver and the receiver only
         self.events.append({"type": "card_given", "player": players[g], "to": players[target],
                             "stage": self.exchange_stage,
@@ -745,10 +726,10 @@ class _Table:
             self._begin_play()
 
 
-def _holds(hand: list[str], cards) -> bool:
-    if len(set(cards)) != len(cards):
-        return False
-    return all(c in hand for c in cards)
+def _holds(hand: tuple[str, ...], cards) -> bool:
+    """The cards are distinct and all in the hand."""
+    distinct = set(cards)
+    return len(distinct) == len(cards) and distinct.issubset(hand)
 
 
 def _remove(hand: tuple[str, ...], cards: list[str]) -> tuple[str, ...]:
