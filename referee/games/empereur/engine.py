@@ -210,45 +210,99 @@ class Empereur(Engine):
 def _play_moves(state: State) -> list[Move]:
     """One canonical move per (rank, natural count, joker count): suits never matter, so the
     naturals are the lowest-suited ones and the jokers X1 before X2; `apply` accepts any cards
-    of the hand that are equivalent. Listed by rank (low to high), then naturals, then jokers."""
+    of the hand that are equivalent. Listed by rank (low to high), then naturals, then jokers.
+
+    The plays of one rank depend only on the player, the naturals of that rank in hand and
+    the jokers, so each is made once (`_PlayTable`) and shared, as the engine contract allows:
+    callers read listed moves and never change them."""
     i = state.current
-    player = state.players[i]
     hand = state.hands[i]
     floor = STRENGTH[state.pile_ranks[-1]] if state.pile_ranks else 0
     # A hand is held in strength order (jokers last), so the naturals that reach the pile's
     # rank are one slice of it, found by bisection, and they come grouped by rank.
-    nj = 0
-    while nj < len(hand) and hand[-1 - nj][0] == "X":
-        nj += 1
-    end = len(hand) - nj
+    end = len(hand)
+    while end and hand[end - 1][0] == "X":
+        end -= 1
+    jokers = hand[end:]
+    table = _play_table(state.players[i], jokers)
+    known = table.by_naturals
     k = bisect_left(hand, floor * 4, 0, end, key=_card_key) if floor else 0
-    joker_sets = [hand[end:end + j] for j in range(1, nj + 1)]  # X1, then X1 and X2
     moves: list[Move] = []
-    add = moves.append
-    for r in RANK_ORDER[floor:]:
-        if k == end and not nj:
-            break
-        e = k
-        while e < end and hand[e][0] == r:
+    reached = floor  # with jokers: the strength of the lowest rank not listed yet
+    while k < end:
+        rank = hand[k][0]
+        e = k + 1
+        while e < end and hand[e][0] == rank:
             e += 1
-        if r == TWO:
-            if nj:
-                add({"type": "play", "player": player, "cards": [hand[end]], "rank": r})
-            if e > k:
-                add({"type": "play", "player": player, "cards": [hand[k]], "rank": r})
-            continue
-        # a fresh list per move: a caller may change one move without touching another
-        for jokers in joker_sets:
-            add({"type": "play", "player": player, "cards": list(jokers), "rank": r})
-        for n in range(k + 1, e + 1):
-            naturals = hand[k:n]
-            add({"type": "play", "player": player, "cards": list(naturals), "rank": r})
-            for jokers in joker_sets:
-                add({"type": "play", "player": player, "cards": [*naturals, *jokers],
-                     "rank": r})
+        naturals = hand[k:e]
+        if jokers:  # the ranks below this one and not listed yet go with jokers alone
+            held = STRENGTH[rank]
+            if held > reached:
+                moves += table.jokers_alone(reached, held)
+            reached = held + 1
+        moves += known.get(naturals) or table.with_naturals(naturals)
         k = e
-    add({"type": "pass" if state.drawn else "draw", "player": player})
+    if jokers and reached < len(RANK_ORDER):
+        moves += table.jokers_alone(reached, len(RANK_ORDER))
+    moves.append(table.turn_end[state.drawn])
     return moves
+
+
+def _rank_moves(player: str, rank: str, naturals: tuple[str, ...],
+                jokers: tuple[str, ...]) -> tuple[Move, ...]:
+    """The plays of one rank, from these naturals (every card of that rank the hand holds)
+    and jokers: jokers alone first, then each count of naturals alone and with the jokers."""
+    joker_sets = [jokers[:j] for j in range(1, len(jokers) + 1)]  # X1, then X1 and X2
+    if rank == TWO:  # a two is laid alone: one joker, or one natural two
+        sets = joker_sets[:1] + [naturals[:1]] * bool(naturals)
+    else:
+        sets = joker_sets + [naturals[:n] + extra for n in range(1, len(naturals) + 1)
+                             for extra in ((), *joker_sets)]
+    # a fresh list per move: moves stay apart from each other and from the hand
+    return tuple({"type": "play", "player": player, "cards": list(cards), "rank": rank}
+                 for cards in sets)
+
+
+class _PlayTable:
+    """The moves one player holding these jokers may be listed, each made the first time it
+    is needed: the plays of each set of naturals of one rank, the plays of jokers alone over
+    each span of ranks, and the draw and the pass that end a turn."""
+
+    __slots__ = ("player", "jokers", "by_naturals", "by_span", "turn_end")
+
+    def __init__(self, player: str, jokers: tuple[str, ...]):
+        self.player, self.jokers = player, jokers
+        self.by_naturals: dict[tuple[str, ...], tuple[Move, ...]] = {}
+        self.by_span: dict[tuple[int, int], tuple[Move, ...]] = {}
+        # indexed by `drawn`: a turn ends by drawing, then by passing
+        self.turn_end = ({"type": "draw", "player": player}, {"type": "pass", "player": player})
+
+    def with_naturals(self, naturals: tuple[str, ...]) -> tuple[Move, ...]:
+        moves = _rank_moves(self.player, naturals[0][0], naturals, self.jokers)
+        self.by_naturals[naturals] = moves
+        return moves
+
+    def jokers_alone(self, low: int, high: int) -> tuple[Move, ...]:
+        """The plays of jokers alone as each rank from strength `low` to below `high`."""
+        moves = self.by_span.get((low, high))
+        if moves is None:
+            moves = self.by_span[low, high] = tuple(
+                m for rank in RANK_ORDER[low:high]
+                for m in _rank_moves(self.player, rank, (), self.jokers))
+        return moves
+
+
+_play_tables: dict[tuple[str, tuple[str, ...]], _PlayTable] = {}
+MAX_PLAY_TABLES = 64  # players times joker sets kept; past that the tables start over
+
+
+def _play_table(player: str, jokers: tuple[str, ...]) -> _PlayTable:
+    table = _play_tables.get((player, jokers))
+    if table is None:
+        if len(_play_tables) >= MAX_PLAY_TABLES:
+            _play_tables.clear()
+        table = _play_tables[player, jokers] = _PlayTable(player, jokers)
+    return table
 
 
 _card_key = CARD_KEY.__getitem__
