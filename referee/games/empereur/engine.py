@@ -592,23 +592,22 @@ class _Table:
         return got
 
     def rebuild(self) -> bool:
-        """An empty stock becomes the pile less its highest-ranked cards, shuffled."""
+        """An empty stock becomes the pile less its highest-ranked cards, shuffled. The pile's
+        ranks never go down, so its highest-ranked cards are the run on its top."""
         if not self.pile:
             return False
-        top = max(STRENGTH[r] for r in self.pile_ranks)
-        keep = [k for k, r in enumerate(self.pile_ranks) if STRENGTH[r] == top]
-        if len(keep) == len(self.pile):
+        cut = len(self.pile) - _top_run(self.pile_ranks)
+        if not cut:
             self.events.append({"type": "stock_not_rebuilt", "pile": len(self.pile)})
             return False
-        kept = set(keep)
-        moved = [c for k, c in enumerate(self.pile) if k not in kept]
+        moved = list(self.pile[:cut])
         self.stock = shuffled(moved, self.seed, self.step)
         drawn_from = chance.shuffle(self.step, moved)
         self.stock_step, self.stock_shuffled = self.step, tuple(drawn_from["items"])
         self.stock_start, self.stock_known = 0, 0
         self.step += 1
-        self.pile = tuple(self.pile[k] for k in keep)
-        self.pile_ranks = tuple(self.pile_ranks[k] for k in keep)
+        self.pile = self.pile[cut:]
+        self.pile_ranks = self.pile_ranks[cut:]
         self.events.append({"type": "stock_rebuilt", "count": len(moved),
                             "pile": [{"card": c, "rank": r}
                                      for c, r in zip(self.pile, self.pile_ranks)],
@@ -700,12 +699,8 @@ class _Table:
         if finished:
             self.roles[i] = "subject" if joker else ("elect" if mirror else "emperor")
         # the run on top of the pile, counted before a two clears it
-        ranks = self.pile_ranks
-        top = ranks[-1]
-        below = len(ranks) - 2
-        while below >= 0 and ranks[below] == top:
-            below -= 1
-        run = len(ranks) - 1 - below
+        top = self.pile_ranks[-1]
+        run = _top_run(self.pile_ranks)
         if rank == TWO:
             self.events.append({"type": "two_played", "player": p})
             for k in range(1, self.n):
@@ -778,6 +773,15 @@ class _Table:
         else:
             self.events.append({"type": "exchange_finished", "round": self.round})
             self._begin_play()
+
+
+def _top_run(ranks: tuple[str, ...]) -> int:
+    """How many cards on top of a (non-empty) pile count as its top rank."""
+    top = ranks[-1]
+    below = len(ranks) - 2
+    while below >= 0 and ranks[below] == top:
+        below -= 1
+    return len(ranks) - 1 - below
 
 
 def _holds(hand: tuple[str, ...], cards) -> bool:
