@@ -71,6 +71,15 @@ def hmac_pads(key: bytes) -> tuple[Any, Any]:
             hashlib.sha256(key.translate(_OUTER_PAD)))
 
 
+def hmac_from_pads(pads: tuple[Any, Any], message: bytes) -> bytes:
+    """HMAC-SHA256(key, message) from the key's `hmac_pads`."""
+    inner = pads[0].copy()
+    inner.update(message)
+    outer = pads[1].copy()
+    outer.update(inner.digest())
+    return outer.digest()
+
+
 @functools.lru_cache(maxsize=1024)
 def _keyed(seed: str) -> tuple[Any, Any]:
     """The HMAC pads of a match's seed: a match draws every chance event under one key."""
@@ -83,21 +92,17 @@ class Stream:
     The words are read through `_words`, an iterator over the words of the last block made
     not yet read; `_more` makes the next block when it runs out (most events read one)."""
 
-    __slots__ = ("_inner", "_outer", "_step", "_made", "_words")
+    __slots__ = ("_pads", "_step", "_made", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
-        self._inner, self._outer = _keyed(seed)
+        self._pads = _keyed(seed)
         self._step = int(step)
         self._made = 0
         self._words: Iterator[int] = iter(())
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
-        inner = self._inner.copy()
-        inner.update(f"{self._step}:{index}".encode("ascii"))
-        outer = self._outer.copy()
-        outer.update(inner.digest())
-        return outer.digest()
+        return hmac_from_pads(self._pads, f"{self._step}:{index}".encode("ascii"))
 
     def _more(self) -> Iterator[int]:
         """The words of the next block, now the ones to read."""

@@ -41,7 +41,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from referee.core.errors import TamperedState
-from referee.core.rng import hmac_pads
+from referee.core.rng import hmac_from_pads, hmac_pads
 
 from . import metrics
 
@@ -75,12 +75,7 @@ def _token_key(master: bytes, salt: bytes, version: str = VERSION) -> tuple[AESG
     if version == "v3":
         # HKDF-Expand to one block: T(1) = HMAC(PRK, info ‖ 0x01), from the PRK's HMAC pads
         # worked out once (a configured key derives every token's key).
-        inner, outer = _pads(master)
-        inner = inner.copy()
-        inner.update(V3_INFO + salt + b"\x01")
-        outer = outer.copy()
-        outer.update(inner.digest())
-        return AESGCM(outer.digest()), V3_NONCE
+        return AESGCM(hmac_from_pads(_pads(master), V3_INFO + salt + b"\x01")), V3_NONCE
     okm = HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES + NONCE_BYTES, salt=salt,
                info=b"referee-state:v2:token").derive(master)
     return AESGCM(okm[:KEY_BYTES]), okm[KEY_BYTES:]

@@ -7,6 +7,7 @@ new tuple in a place only when a rule changes it, so a move copies no more than 
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left, insort
 from typing import Any
 
@@ -292,17 +293,8 @@ class _PlayTable:
         return moves
 
 
-_play_tables: dict[tuple[str, tuple[str, ...]], _PlayTable] = {}
-MAX_PLAY_TABLES = 64  # players times joker sets kept; past that the tables start over
-
-
-def _play_table(player: str, jokers: tuple[str, ...]) -> _PlayTable:
-    table = _play_tables.get((player, jokers))
-    if table is None:
-        if len(_play_tables) >= MAX_PLAY_TABLES:
-            _play_tables.clear()
-        table = _play_tables[player, jokers] = _PlayTable(player, jokers)
-    return table
+# players times joker sets kept: a server sees few players at once
+_play_table = functools.lru_cache(maxsize=64)(_PlayTable)
 
 
 _card_key = CARD_KEY.__getitem__
