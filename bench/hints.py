@@ -5,22 +5,28 @@ from a named seed, so every run plays the same matches; two processes share them
 are duplicate: each seed is played once per seat of the table, the stronger level in each
 seat in turn (matches k and k+1 head to head are one deal with the seats swapped), so the
 luck of the deal cancels out. A win rate is the stronger level's share of the wins (a tie
-split), with a 95 % interval (Wilson, as if the matches were independent: the replays of one
-deal only narrow the true spread, so the interval errs on the wide side).
+split), with a 95 % interval from the spread of the deals: the matches of one deal are not
+independent (when both levels would play a deal alike, the stronger wins it in exactly one
+seat of `table`), the deals are, so the interval is the mean of the deals' shares give or take
+1.96 standard errors of that mean. The Wilson interval, which treats every match as
+independent and so errs on the wide side, is printed beside it; the verdict reads the
+deals' interval.
 
 The `hard` measured is the one served: the same budget as `POST /v1/games/<game>/hints`.
 
 Run alone: `python -m bench.hints [--matches N] [--games id,id] [--pairings hard-medium,...]
-[--tables 2,4]`.
+[--tables 2,4] [--record shares.json]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
 import time
+from pathlib import Path
 
 from referee.core.selfplay import play_match
 from referee.games import REGISTRY
@@ -61,21 +67,34 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def deal_interval(shares: list[float], table: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of the mean share over whole deals (`table` matches in a row, one per
+    seat of the stronger level): the deals' mean shares give or take z standard errors."""
+    deals = [statistics.fmean(shares[i:i + table])
+             for i in range(0, len(shares) - table + 1, table)]
+    if len(deals) < 2:
+        return 0.0, 1.0
+    centre = statistics.fmean(deals)
+    half = z * statistics.stdev(deals) / math.sqrt(len(deals))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
-            pool, every: int = 100) -> tuple[float, float, float]:
-    """The stronger level's share over `matches`, telling the share so far every `every`
-    matches (a whole number of deals: a long run on a loaded machine says where it stands)."""
+            pool, every: int = 100
+            ) -> tuple[float, tuple[float, float], tuple[float, float], list[float]]:
+    """The stronger level's share over `matches` with its interval over the deals, its
+    Wilson interval and each match's share, telling the share so far every `every` matches (a whole number of deals:
+    a long run on a loaded machine says where it stands)."""
     jobs = [(game_id, strong, weak, table, k) for k in range(matches)]
-    wins, done = 0.0, 0
+    shares: list[float] = []
     for share in pool.imap(one_match, jobs, chunksize=table * 2):
-        wins += share
-        done += 1
-        if done % every == 0 and done < matches:
-            low, high = wilson(wins, done)
-            print(f"    ... {done} matches: {100 * wins / done:.1f} % "
+        shares.append(share)
+        if len(shares) % every == 0 and len(shares) < matches:
+            low, high = deal_interval(shares, table)
+            print(f"    ... {len(shares)} matches: {100 * sum(shares) / len(shares):.1f} % "
                   f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
-    low, high = wilson(wins, matches)
-    return wins / matches, low, high
+    rate = sum(shares) / matches
+    return rate, deal_interval(shares, table), wilson(sum(shares), matches), shares
 
 
 def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
@@ -101,7 +120,10 @@ def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
 
 def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
            pairings: tuple[tuple[str, str], ...] = PAIRINGS,
-           tables: tuple[int, ...] = (2, 4)) -> None:
+           tables: tuple[int, ...] = (2, 4), record: str | None = None) -> None:
+    """Print the strength rows; `record`: a JSON file to keep each row's match shares in (a
+    variant measured on the same seeds can then be compared deal by deal)."""
+    recorded: dict[str, list[float]] = {}
     with multiprocessing.Pool(2) as pool:
         for game_id in games:
             p50 = hint_time(game_id)
@@ -109,11 +131,17 @@ def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
             for strong, weak in pairings:
                 for table in tables:
                     start = time.perf_counter()
-                    rate, low, high = measure(game_id, strong, weak, table, matches, pool)
+                    rate, (low, high), independent, shares = measure(
+                        game_id, strong, weak, table, matches, pool)
+                    if record:
+                        recorded[f"{game_id} {strong}-{weak} {table}"] = shares
+                        Path(record).write_text(json.dumps(recorded))
                     verdict = "beats" if low > EVEN[table] else "does NOT beat"
                     label = "head to head" if table == 2 else f"one of {table} seats"
                     print(f"  {strong:6s} vs {weak:6s} {label:16s} {matches:5d} matches: "
                           f"win rate {100 * rate:5.1f} % [{100 * low:.1f}, {100 * high:.1f}] "
+                          f"over the deals (Wilson [{100 * independent[0]:.1f}, "
+                          f"{100 * independent[1]:.1f}]) "
                           f"(even {100 * EVEN[table]:.0f} %: {verdict}) "
                           f"({time.perf_counter() - start:.0f} s)", flush=True)
 
@@ -125,10 +153,11 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join("-".join(p) for p in PAIRINGS),
                         help="stronger-weaker level pairs, e.g. hard-medium")
     parser.add_argument("--tables", default="2,4", help="seats per table: 2, 4 or both")
+    parser.add_argument("--record", help="a JSON file to keep each row's match shares in")
     args = parser.parse_args()
     pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(",") if p)
     report(args.matches, tuple(g for g in args.games.split(",") if g), pairings,
-           tuple(int(t) for t in args.tables.split(",")))
+           tuple(int(t) for t in args.tables.split(",")), args.record)
 
 
 if __name__ == "__main__":
