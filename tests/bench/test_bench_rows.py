@@ -58,3 +58,19 @@ def test_a_baseline_given_bodies_of_its_own_is_compared_with_the_echo_of_those(m
     ours, baseline = run(monkeypatch, capsys, {}, baseline_bodies=[b"B"])
     assert "ratio 2.00" in ours
     assert "ratio 1.50" in baseline and "echo   2,000 req/s" in baseline
+
+
+def test_engine_rate_counts_the_engines_time_apart_from_the_players(monkeypatch):
+    # A player that takes a known while per move: the whole loop's rate pays for it, the
+    # engine's rate does not.
+    slow = []
+
+    def sleepy_player(engine, moves, rnd):
+        bench.time.sleep(0.002)
+        slow.append(1)
+        return moves[0]
+
+    monkeypatch.setattr(bench, "random_move", sleepy_player)
+    in_engine, whole, matches = bench.engine_rate(bench.REGISTRY["generala-dice"], 0.3)
+    assert matches >= 1 and slow
+    assert whole < 500 < 2000 < in_engine  # at most one move per 2 ms with the player
