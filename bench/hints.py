@@ -26,6 +26,7 @@ import math
 import multiprocessing
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from referee.core.selfplay import play_match
@@ -80,19 +81,27 @@ def deal_interval(shares: list[float], table: int, z: float = 1.96) -> tuple[flo
 
 
 def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
-            pool, every: int = 100
+            pool, every: int = 100, played: list[float] | None = None,
+            keep: Callable[[list[float]], None] | None = None
             ) -> tuple[float, tuple[float, float], tuple[float, float], list[float]]:
     """The stronger level's share over `matches` with its interval over the deals, its
-    Wilson interval and each match's share, telling the share so far every `every` matches (a whole number of deals:
-    a long run on a loaded machine says where it stands)."""
-    jobs = [(game_id, strong, weak, table, k) for k in range(matches)]
-    shares: list[float] = []
+    Wilson interval and each match's share, telling the share so far every `every` matches (a
+    whole number of deals: a long run on a loaded machine says where it stands). `played`:
+    the shares of the first matches, already played by this same code (they are seeded, so
+    playing them again gives them again); `keep` is handed the shares so far every `every`
+    matches and at the end."""
+    shares: list[float] = list((played or [])[:matches])
+    jobs = [(game_id, strong, weak, table, k) for k in range(len(shares), matches)]
     for share in pool.imap(one_match, jobs, chunksize=table * 2):
         shares.append(share)
         if len(shares) % every == 0 and len(shares) < matches:
+            if keep:
+                keep(shares)
             low, high = deal_interval(shares, table)
             print(f"    ... {len(shares)} matches: {100 * sum(shares) / len(shares):.1f} % "
                   f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
+    if keep:
+        keep(shares)
     rate = sum(shares) / matches
     return rate, deal_interval(shares, table), wilson(sum(shares), matches), shares
 
@@ -121,9 +130,20 @@ def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
 def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
            pairings: tuple[tuple[str, str], ...] = PAIRINGS,
            tables: tuple[int, ...] = (2, 4), record: str | None = None) -> None:
-    """Print the strength rows; `record`: a JSON file to keep each row's match shares in (a
-    variant measured on the same seeds can then be compared deal by deal)."""
-    recorded: dict[str, list[float]] = {}
+    """Print the strength rows. `record`: a JSON file keeping each row's match shares as they
+    come (a variant measured on the same seeds can then be compared deal by deal); a row
+    found there goes on from the matches it holds, so a long run cut short is resumed rather
+    than played again (with the same code: the file does not know which code played it)."""
+    file = Path(record) if record else None
+    recorded: dict[str, list[float]] = (json.loads(file.read_text())
+                                        if file and file.exists() else {})
+
+    def keeper(row: str) -> Callable[[list[float]], None] | None:
+        def keep(shares: list[float]) -> None:
+            recorded[row] = shares
+            file.write_text(json.dumps(recorded))
+        return keep if file else None
+
     with multiprocessing.Pool(2) as pool:
         for game_id in games:
             p50 = hint_time(game_id)
@@ -131,11 +151,14 @@ def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
             for strong, weak in pairings:
                 for table in tables:
                     start = time.perf_counter()
-                    rate, (low, high), independent, shares = measure(
-                        game_id, strong, weak, table, matches, pool)
-                    if record:
-                        recorded[f"{game_id} {strong}-{weak} {table}"] = shares
-                        Path(record).write_text(json.dumps(recorded))
+                    row = f"{game_id} {strong}-{weak} {table}"
+                    played = recorded.get(row, [])
+                    if played:
+                        print(f"    ({len(played)} matches recorded in {record}: going on "
+                              "from there)", flush=True)
+                    rate, (low, high), independent, _ = measure(
+                        game_id, strong, weak, table, matches, pool, played=played,
+                        keep=keeper(row))
                     verdict = "beats" if low > EVEN[table] else "does NOT beat"
                     label = "head to head" if table == 2 else f"one of {table} seats"
                     print(f"  {strong:6s} vs {weak:6s} {label:16s} {matches:5d} matches: "
@@ -153,7 +176,8 @@ def main() -> None:
     parser.add_argument("--pairings", default=",".join("-".join(p) for p in PAIRINGS),
                         help="stronger-weaker level pairs, e.g. hard-medium")
     parser.add_argument("--tables", default="2,4", help="seats per table: 2, 4 or both")
-    parser.add_argument("--record", help="a JSON file to keep each row's match shares in")
+    parser.add_argument("--record", help="a JSON file keeping each row's match shares; a row "
+                        "found there goes on from the matches it holds")
     args = parser.parse_args()
     pairings = tuple(tuple(p.split("-")) for p in args.pairings.split(",") if p)
     report(args.matches, tuple(g for g in args.games.split(",") if g), pairings,

@@ -1,11 +1,13 @@
 """The strength rows' interval is taken over deals: the matches of one deal (one per seat of
-the stronger level) are not independent, the deals are."""
+the stronger level) are not independent, the deals are. A recorded row is resumed."""
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 
+import bench.hints as hints
 from bench.hints import deal_interval, wilson
 
 
@@ -31,3 +33,43 @@ def test_a_deal_not_played_in_every_seat_is_left_out_and_bounds_stay_shares():
     assert deal_interval([1.0, 0.0], 2) == (0.0, 1.0)  # one deal: no spread to read
     low, high = deal_interval([1.0, 1.0, 1.0, 0.0, 1.0, 1.0], 2)
     assert 0.0 <= low < high <= 1.0
+
+
+class InOrder:
+    """A pool that plays the jobs here, in order."""
+
+    def __init__(self, *args):
+        pass
+
+    def imap(self, work, jobs, chunksize=1):
+        return map(work, jobs)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_recorded_row_goes_on_from_the_matches_it_holds(monkeypatch, tmp_path, capsys):
+    played: list[int] = []
+
+    def one_match(job):
+        k = job[-1]
+        played.append(k)
+        return 1.0 if k % 4 == 0 else 0.0  # the stronger level wins in seat 0 of each deal
+
+    monkeypatch.setattr(hints, "one_match", one_match)
+    monkeypatch.setattr(hints, "hint_time", lambda game_id: 1.0)
+    monkeypatch.setattr(hints.multiprocessing, "Pool", InOrder)
+    record = tmp_path / "shares.json"
+    hints.report(8, ("huit-americain",), (("hard", "medium"),), (4,), str(record))
+    assert played == list(range(8))
+    kept = json.loads(record.read_text())
+    assert kept == {"huit-americain hard-medium 4": [1.0, 0, 0, 0, 1.0, 0, 0, 0]}
+    played.clear()
+    hints.report(12, ("huit-americain",), (("hard", "medium"),), (4,), str(record))
+    assert played == [8, 9, 10, 11]  # the first eight were read, not played again
+    out = capsys.readouterr().out
+    assert "8 matches recorded" in out and "win rate  25.0 % [25.0, 25.0]" in out
+    assert len(json.loads(record.read_text())["huit-americain hard-medium 4"]) == 12
