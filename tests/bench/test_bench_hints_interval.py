@@ -63,13 +63,26 @@ def test_a_recorded_row_goes_on_from_the_matches_it_holds(monkeypatch, tmp_path,
     monkeypatch.setattr(hints, "hint_time", lambda game_id: 1.0)
     monkeypatch.setattr(hints.multiprocessing, "Pool", InOrder)
     record = tmp_path / "shares.json"
-    hints.report(8, ("huit-americain",), (("hard", "medium"),), (4,), str(record))
+    hints.report(8, ("generala-cards",), (("hard", "medium"),), (4,), str(record))
     assert played == list(range(8))
     kept = json.loads(record.read_text())
-    assert kept == {"huit-americain hard-medium 4": [1.0, 0, 0, 0, 1.0, 0, 0, 0]}
+    assert kept == {"generala-cards hard-medium 4": [1.0, 0, 0, 0, 1.0, 0, 0, 0]}
     played.clear()
-    hints.report(12, ("huit-americain",), (("hard", "medium"),), (4,), str(record))
+    hints.report(12, ("generala-cards",), (("hard", "medium"),), (4,), str(record))
     assert played == [8, 9, 10, 11]  # the first eight were read, not played again
     out = capsys.readouterr().out
     assert "8 matches recorded" in out and "win rate  25.0 % [25.0, 25.0]" in out
-    assert len(json.loads(record.read_text())["huit-americain hard-medium 4"]) == 12
+    assert len(json.loads(record.read_text())["generala-cards hard-medium 4"]) == 12
+
+
+def test_a_row_with_a_small_edge_is_played_longer(monkeypatch, capsys):
+    played: list[tuple] = []
+    monkeypatch.setattr(hints, "one_match", lambda job: played.append(job) or 0.0)
+    monkeypatch.setattr(hints, "hint_time", lambda game_id: 1.0)
+    monkeypatch.setattr(hints.multiprocessing, "Pool", InOrder)
+    hints.report(8, ("huit-americain",), (("hard", "medium"),), (2, 4))
+    head_to_head = [job for job in played if job[3] == 2]
+    four_seats = [job for job in played if job[3] == 4]
+    factor = hints.LONGER[("huit-americain", "hard", "medium", 4)]
+    assert factor > 1 and len(head_to_head) == 8 and len(four_seats) == 8 * factor
+    assert f"{8 * factor:5d} matches" in capsys.readouterr().out
