@@ -40,6 +40,12 @@ BENCH_OPTIONS = {"generala-cards": {}, "empereur": {"mode": "normal", "rounds": 
 PAIRINGS = (("hard", "medium"), ("medium", "easy"))
 # The margins the stronger level must show: its lower 95 % bound above the even share.
 EVEN = {2: 0.5, 4: 0.25}
+# Tables whose matches end after fewer moves than selfplay's limit, the fewest cards held
+# winning (`referee.core.selfplay.play_match`). L'Empereur at four seats: every two laid makes
+# each other player draw, and of 20 seeded rounds of four `medium` players 10 still ran after
+# 3,000 moves; a match to 2,000 moves with `hard` thinking on a quarter of them costs half a
+# minute of CPU. 400 moves is about a hundred turns each.
+MOVE_LIMIT = {("empereur", 4): 400}
 # Rows played longer than the others, as a multiple of `--matches`: where the stronger level's
 # edge is small beside the spread of the deals. Huit américain at four seats: `hard` wins about
 # 27 % against 25 % even, and a round of six cards each is mostly the deal's luck; over 1,000
@@ -61,8 +67,10 @@ def one_match(job: tuple[str, str, str, int, int]) -> float:
     game_id, strong, weak, table, k = job
     levels, seat = seats(strong, weak, table, k)
     engine = REGISTRY[game_id]
+    limit = MOVE_LIMIT.get((game_id, table))
     shares = play_match(engine, levels, BENCH_OPTIONS[game_id],
-                        deal_seed(game_id, strong, weak, table, k))
+                        deal_seed(game_id, strong, weak, table, k),
+                        **({"max_moves": limit} if limit else {}))
     return shares[seat]
 
 

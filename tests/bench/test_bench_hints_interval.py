@@ -86,3 +86,17 @@ def test_a_row_with_a_small_edge_is_played_longer(monkeypatch, capsys):
     factor = hints.LONGER[("huit-americain", "hard", "medium", 4)]
     assert factor > 1 and len(head_to_head) == 8 and len(four_seats) == 8 * factor
     assert f"{8 * factor:5d} matches" in capsys.readouterr().out
+
+
+def test_a_table_with_a_move_limit_ends_its_matches_there(monkeypatch):
+    limits = []
+
+    def play_match(engine, levels, options, seed, **limit):
+        limits.append(limit)
+        return [1.0] + [0.0] * (len(levels) - 1)
+
+    monkeypatch.setattr(hints, "play_match", play_match)
+    assert hints.one_match(("empereur", "hard", "medium", 4, 0)) == 1.0
+    assert hints.one_match(("empereur", "hard", "medium", 4, 1)) == 0.0
+    hints.one_match(("empereur", "hard", "medium", 2, 0))
+    assert limits == [{"max_moves": hints.MOVE_LIMIT[("empereur", 4)]}] * 2 + [{}]
