@@ -124,20 +124,7 @@ class Sealer:
         return True
 
     def _open(self, game_id: str, token: str, purpose: str) -> tuple[bytes, str]:
-        form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
-        if form is None:
-            raise TamperedState("the state token is not one this referee sealed")
-        version, raw_text = form.group(1), form.group(2)
-        try:
-            raw = binascii.a2b_base64((raw_text + "=" * (-len(raw_text) % 4))
-                                      .encode("ascii").translate(FROM_URLSAFE))
-        except (binascii.Error, ValueError):
-            raise TamperedState("the state token is not valid base64url") from None
-        # Base64 lets a few spellings decode to the same bytes (unused trailing bits): only
-        # the one this referee writes, with those bits zero, is accepted, so no character can
-        # change unnoticed. (The pattern above let only the alphabet through.)
-        if B64_VALUES[raw_text[-1]] & SPARE_BITS[len(raw_text) % 4]:
-            raise TamperedState("the state token is not one this referee sealed")
+        version, raw = _raw(token)
         plaintext = self._decrypt(version, game_id, raw, purpose)
         if plaintext is None:
             raise TamperedState("the state token fails authentication: altered, sealed for "
@@ -188,7 +175,40 @@ SPARE_BITS = {0: 0, 2: 0b1111, 3: 0b11}
 # are what `base64.urlsafe_b64encode` and `urlsafe_b64decode` do, without their checks of
 # argument types, a few microseconds of every token.
 TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
-FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
+# Decoding, the same translation also turns the characters base64 has and base64url has not
+# ("+", "/" and the padding "=") into one base64 does not have either ("!"), so that
+# binascii's strict mode, which refuses any character outside the alphabet, checks the
+# token's alphabet in the pass that decodes it.
+FROM_URLSAFE = bytes.maketrans(b"-_+/=", b"+/!!!")
+# The padding that makes a token's length a multiple of 4, by its length modulo 4 (1: none
+# makes it decode, and strict mode says so).
+PADDING = {0: b"", 1: b"===", 2: b"==", 3: b"="}
+VERSIONS = {f"{version}.": version for version in HEAD_BYTES}
+
+
+def _raw(token: str) -> tuple[str, bytes]:
+    """A token's format version and bytes, or TamperedState: anything but `TOKEN_FORM` is
+    refused as not sealed here, a token of that form whose length cannot be base64's as not
+    valid base64url, and every spelling but the one this referee writes as not sealed."""
+    version = VERSIONS.get(token[:3]) if len(token) <= MAX_TOKEN_CHARS else None
+    raw_text = token[3:]
+    if version is None or not raw_text or not raw_text.isascii():
+        raise TamperedState("the state token is not one this referee sealed")
+    try:
+        raw = binascii.a2b_base64(raw_text.encode("ascii").translate(FROM_URLSAFE)
+                                  + PADDING[len(raw_text) % 4], strict_mode=True)
+    except binascii.Error:
+        # A character outside base64url's alphabet, or a length one past a multiple of 4:
+        # which one is told apart here, off the path of a token that decodes.
+        if TOKEN_FORM.fullmatch(token) is None:
+            raise TamperedState("the state token is not one this referee sealed") from None
+        raise TamperedState("the state token is not valid base64url") from None
+    # Base64 lets a few spellings decode to the same bytes (unused trailing bits): only the
+    # one this referee writes, with those bits zero, is accepted, so no character can change
+    # unnoticed.
+    if B64_VALUES[raw_text[-1]] & SPARE_BITS[len(raw_text) % 4]:
+        raise TamperedState("the state token is not one this referee sealed")
+    return version, raw
 
 
 def _text(raw: bytes) -> str:

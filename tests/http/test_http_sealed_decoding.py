@@ -9,10 +9,13 @@ the decoders."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import json
 import os
 import random
+import re
 
 import msgspec
 import pytest
@@ -25,7 +28,7 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
                                  _trusted_fairness)
-from referee.http.sealing import Sealer
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw
 from tests.conftest import SEALING_KEYS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -179,3 +182,75 @@ def test_every_unaltered_state_opens_to_a_state_of_the_game_s_own_type(game_id):
         assert match == _two_pass(engine, plaintext)
         assert not {SEATING, FAIRNESS} & set(vars(match.state))
         assert SEALER.open(game_id, CODEC.dump(engine, match)) == msgspec.json.encode(wire)
+
+
+# -- a token's text --------------------------------------------------------------------------
+
+TOKEN_FORM = re.compile(r"(v[123])\.([A-Za-z0-9_-]+)")
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _two_pass_raw(token: str):
+    """What reading a token's text did before its alphabet was checked by the decoding: the
+    token's form matched first, then its base64url decoded, then its spelling checked."""
+    form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
+    if form is None:
+        raise TamperedState("the state token is not one this referee sealed")
+    version, raw_text = form.group(1), form.group(2)
+    try:
+        raw = base64.urlsafe_b64decode(raw_text + "=" * (-len(raw_text) % 4))
+    except (binascii.Error, ValueError):
+        raise TamperedState("the state token is not valid base64url") from None
+    spare = {0: 0, 2: 0b1111, 3: 0b11}[len(raw_text) % 4]
+    if B64URL.index(raw_text[-1]) & spare:
+        raise TamperedState("the state token is not one this referee sealed")
+    return version, raw
+
+
+def _raw_answer(read, token):
+    try:
+        return ("read", read(token))
+    except TamperedState as exc:
+        return ("refused", exc.code, str(exc))
+
+
+# Characters of base64url, of base64 only, of neither (ASCII or not, digits of other scripts).
+CHARACTERS = [*"Az09-_", "+", "/", "=", ".", "!", " ", "\n", "\x00", "é", "\u0660", "ａ"]
+
+
+@st.composite
+def _altered_token(draw) -> str:
+    game_id = draw(st.sampled_from(sorted(REGISTRY)))
+    token = SEALER.seal(game_id, json.dumps(draw(st.sampled_from(_wires(game_id)))).encode())
+    kind = draw(st.sampled_from(["none", "cut", "char", "insert", "pad", "version", "long"]))
+    at = draw(st.integers(0, len(token) - 1))
+    if kind == "cut":
+        return token[:at]
+    if kind == "char":
+        return token[:at] + draw(st.sampled_from(CHARACTERS)) + token[at + 1:]
+    if kind == "insert":
+        return token[:at] + draw(st.sampled_from(CHARACTERS)) + token[at:]
+    if kind == "pad":
+        return token + "=" * draw(st.integers(1, 3))
+    if kind == "version":
+        return draw(st.sampled_from(["v1.", "v2.", "v4.", "V3.", "v3", "v3..", "", "v"])) \
+            + token[3:]
+    if kind == "long":
+        return "v3." + "A" * draw(st.integers(MAX_TOKEN_CHARS - 5, MAX_TOKEN_CHARS))
+    return token
+
+
+@settings(max_examples=EXAMPLES * 4, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(_altered_token())
+def test_a_token_s_text_is_read_and_refused_as_the_two_passes_did(token):
+    """The alphabet is checked by base64's strict decoding instead of a pattern first: every
+    token is read to the same bytes or refused with the same message."""
+    assert _raw_answer(_raw, token) == _raw_answer(_two_pass_raw, token)
+
+
+@pytest.mark.parametrize("token", ["", "v3.", "v3.A", "v3.AA", "v3.AB", "v3.AAA=", "v3.AA==",
+                                   "v3.+AAA", "v3./AAA", "v3.AA A", "v3.AAé", "v3.AAA\n",
+                                   "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA"])
+def test_short_tokens_are_read_as_the_two_passes_did(token):
+    assert _raw_answer(_raw, token) == _raw_answer(_two_pass_raw, token)
