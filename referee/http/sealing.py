@@ -61,8 +61,12 @@ COMPRESSED = frozenset({"v1", "v2"})
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
 STATE, SEAT, SEED = "state", "seat", "seed"
-# The opened-tokens counter of each format version, found once (`labels()` costs microseconds).
-OPENED = {version: metrics.TOKENS_OPENED.labels(version) for version in HEAD_BYTES}
+# The opened-tokens counter of each format version, found once (`labels()` costs microseconds),
+# and the other counters, each as the function that adds one to it.
+OPENED = {version: metrics.adder(metrics.TOKENS_OPENED.labels(version))
+          for version in HEAD_BYTES}
+SEALED = metrics.adder(metrics.TOKENS_SEALED)
+REFUSED = metrics.adder(metrics.TOKENS_REFUSED)
 
 
 def _stretch(secret: str, version: bytes) -> bytes:
@@ -103,16 +107,16 @@ class Sealer:
         salt = os.urandom(SALT_BYTES)
         key, nonce = _token_key(self._masters[VERSION][0], salt)
         body = key.encrypt(nonce, plaintext, _aad(VERSION, game_id, purpose))
-        metrics.TOKENS_SEALED.inc()
+        SEALED()
         return PREFIX + _text(salt + body)
 
     def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
         try:
             plaintext, version = self._open(game_id, token, purpose)
         except TamperedState:
-            metrics.TOKENS_REFUSED.inc()
+            REFUSED()
             raise
-        OPENED[version].inc()
+        OPENED[version]()
         return plaintext
 
     def opens(self, game_id: str, token: str, purpose: str = STATE) -> bool:
