@@ -28,7 +28,7 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
                                  _trusted_fairness)
-from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw, _text
 from tests.conftest import SEALING_KEYS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -254,3 +254,12 @@ def test_a_token_s_text_is_read_and_refused_as_the_two_passes_did(token):
                                    "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA"])
 def test_short_tokens_are_read_as_the_two_passes_did(token):
     assert _raw_answer(_raw, token) == _raw_answer(_two_pass_raw, token)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(st.binary(min_size=0, max_size=200))
+def test_a_token_s_text_is_base64url_without_padding_and_reads_back(raw):
+    text = _text(raw)
+    assert text == base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    if raw:
+        assert _raw("v3." + text) == ("v3", raw)
