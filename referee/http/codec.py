@@ -117,14 +117,12 @@ class StateCodec:
                               "one player's rights, never for the state (the game's back end "
                               "keeps the state token)") from None
             raise
-        # The JSON the token holds is read straight into the game's state and the table
-        # beside it (the state's type skips the table's keys, the table's the state's): no
-        # plain objects are built on the way. Only a token these types refuse is read again
-        # as plain JSON, by what reads an open-mode state, so it is refused as before.
-        state_decoder, table_decoder = _sealed_decoders(engine.state_type)
+        # The JSON the token holds is read in one pass straight into the game's state with
+        # the table beside it (no plain objects are built on the way). Only a token this type
+        # refuses is read again as plain JSON, by what reads an open-mode state, so it is
+        # refused as before.
         try:
-            table = table_decoder.decode(plaintext)
-            return Match(state_decoder.decode(plaintext), table.seating, table.fairness)
+            return _sealed_match(engine.state_type, plaintext)
         except msgspec.DecodeError:
             pass
         try:
@@ -233,11 +231,46 @@ class SealedTable(msgspec.Struct):
     fairness: Fairness | None = None
 
 
+def _sealed_match(state_type: type, plaintext: bytes) -> Match:
+    """The match a sealed state's JSON holds, read in one pass: the JSON is decoded as the
+    game's state type extended with the table's fields (`_sealed_type`), whose decoded
+    value then drops those fields and becomes the game's state itself, the same object the
+    state type alone decodes. Raises msgspec.DecodeError exactly when the state type or
+    the table (`SealedTable`) refuses the JSON: each skips the other's keys, and the
+    extended type reads every key with the type and default of the one it belongs to."""
+    decoded = _sealed_decoder(state_type).decode(plaintext)
+    # Read as attributes: a field left out of the JSON whose default is a plain value is
+    # not put in the object's dict, its class holds it (as for the state's own fields).
+    match = Match(decoded, decoded.seating, decoded.fairness)
+    fields = decoded.__dict__
+    fields.pop(SEATING, None)
+    fields.pop(FAIRNESS, None)
+    # The extended type adds fields and nothing else (no slots, no methods that run), so the
+    # value is the state's class with the state's fields: it becomes one, not copied.
+    object.__setattr__(decoded, "__class__", state_type)
+    return match
+
+
 @functools.cache
-def _sealed_decoders(state_type: type) -> tuple[msgspec.json.Decoder, msgspec.json.Decoder]:
-    """The decoders of a sealed state's JSON, one per game's state type."""
-    return (msgspec.json.Decoder(state_type, strict=True),
-            msgspec.json.Decoder(SealedTable, strict=True))
+def _sealed_decoder(state_type: type) -> msgspec.json.Decoder:
+    """The decoder of a sealed state's JSON, one per game's state type."""
+    return msgspec.json.Decoder(_sealed_type(state_type), strict=True)
+
+
+def _sealed_type(state_type: type) -> type:
+    """The game's state type (a frozen dataclass) with the table's fields after its own, each
+    with the type and default `SealedTable` gives it: what a sealed state's JSON holds."""
+    assert dataclasses.is_dataclass(state_type) and "__slots__" not in vars(state_type)
+    table = {f.name: f for f in msgspec.structs.fields(SealedTable)}
+    assert not table.keys() & {f.name for f in dataclasses.fields(state_type)}
+    sealed = dataclasses.make_dataclass(
+        f"Sealed{state_type.__name__}",
+        [(name, f.type, dataclasses.field(default=f.default) if f.default is not msgspec.NODEFAULT
+          else dataclasses.field(default_factory=f.default_factory))
+         for name, f in table.items()],
+        bases=(state_type,), frozen=True)
+    sealed.__module__ = state_type.__module__
+    return sealed
 
 
 def _trusted_fairness(data: Any) -> Fairness | None:

@@ -35,6 +35,7 @@ import re
 import zlib
 from typing import Any
 
+import pybase64
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -61,8 +62,12 @@ COMPRESSED = frozenset({"v1", "v2"})
 MAX_TOKEN_CHARS = 1 << 20
 # What a token stands for, bound into its authentication.
 STATE, SEAT, SEED = "state", "seat", "seed"
-# The opened-tokens counter of each format version, found once (`labels()` costs microseconds).
-OPENED = {version: metrics.TOKENS_OPENED.labels(version) for version in HEAD_BYTES}
+# The opened-tokens counter of each format version, found once (`labels()` costs microseconds),
+# and the other counters, each as the function that adds one to it.
+OPENED = {version: metrics.adder(metrics.TOKENS_OPENED.labels(version))
+          for version in HEAD_BYTES}
+SEALED = metrics.adder(metrics.TOKENS_SEALED)
+REFUSED = metrics.adder(metrics.TOKENS_REFUSED)
 
 
 def _stretch(secret: str, version: bytes) -> bytes:
@@ -73,12 +78,17 @@ def _stretch(secret: str, version: bytes) -> bytes:
 def _token_key(master: bytes, salt: bytes, version: str = VERSION) -> tuple[AESGCM, bytes]:
     """The AES-GCM key and nonce of one salted token (v2, v3): fresh for every salt."""
     if version == "v3":
-        # HKDF-Expand to one block: T(1) = HMAC(PRK, info ‖ 0x01), from the PRK's HMAC pads
-        # worked out once (a configured key derives every token's key).
-        return AESGCM(hmac_from_pads(_pads(master), V3_INFO + salt + b"\x01")), V3_NONCE
+        return _v3_key(_pads(master), salt), V3_NONCE
     okm = HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES + NONCE_BYTES, salt=salt,
                info=b"referee-state:v2:token").derive(master)
     return AESGCM(okm[:KEY_BYTES]), okm[KEY_BYTES:]
+
+
+def _v3_key(pads: tuple[Any, Any], salt: bytes) -> AESGCM:
+    """The AES-GCM key of a v3 token (its nonce is V3_NONCE), from its configured key's HMAC
+    pads: HKDF-Expand to one block, T(1) = HMAC(PRK, info ‖ 0x01), with the pads worked out
+    once (a configured key derives every token's key)."""
+    return AESGCM(hmac_from_pads(pads, V3_INFO + salt + b"\x01"))
 
 
 @functools.lru_cache(maxsize=64)
@@ -98,21 +108,23 @@ class Sealer:
         self._v1_keys = [AESGCM(_stretch(s, b"v1")) for s in secrets]
         self._masters = {version: [_stretch(s, version.encode("ascii")) for s in secrets]
                          for version in ("v2", "v3")}
+        # The HMAC pads of each v3 key, from which every v3 token's key is one HMAC block.
+        self._v3_pads = [_pads(master) for master in self._masters["v3"]]
 
     def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
         salt = os.urandom(SALT_BYTES)
-        key, nonce = _token_key(self._masters[VERSION][0], salt)
-        body = key.encrypt(nonce, plaintext, _aad(VERSION, game_id, purpose))
-        metrics.TOKENS_SEALED.inc()
+        body = _v3_key(self._v3_pads[0], salt).encrypt(V3_NONCE, plaintext,
+                                                       _aad(VERSION, game_id, purpose))
+        SEALED()
         return PREFIX + _text(salt + body)
 
     def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
         try:
             plaintext, version = self._open(game_id, token, purpose)
         except TamperedState:
-            metrics.TOKENS_REFUSED.inc()
+            REFUSED()
             raise
-        OPENED[version].inc()
+        OPENED[version]()
         return plaintext
 
     def opens(self, game_id: str, token: str, purpose: str = STATE) -> bool:
@@ -124,20 +136,7 @@ class Sealer:
         return True
 
     def _open(self, game_id: str, token: str, purpose: str) -> tuple[bytes, str]:
-        form = TOKEN_FORM.fullmatch(token) if len(token) <= MAX_TOKEN_CHARS else None
-        if form is None:
-            raise TamperedState("the state token is not one this referee sealed")
-        version, raw_text = form.group(1), form.group(2)
-        try:
-            raw = binascii.a2b_base64((raw_text + "=" * (-len(raw_text) % 4))
-                                      .encode("ascii").translate(FROM_URLSAFE))
-        except (binascii.Error, ValueError):
-            raise TamperedState("the state token is not valid base64url") from None
-        # Base64 lets a few spellings decode to the same bytes (unused trailing bits): only
-        # the one this referee writes, with those bits zero, is accepted, so no character can
-        # change unnoticed. (The pattern above let only the alphabet through.)
-        if B64_VALUES[raw_text[-1]] & SPARE_BITS[len(raw_text) % 4]:
-            raise TamperedState("the state token is not one this referee sealed")
+        version, raw = _raw(token)
         plaintext = self._decrypt(version, game_id, raw, purpose)
         if plaintext is None:
             raise TamperedState("the state token fails authentication: altered, sealed for "
@@ -169,6 +168,15 @@ class Sealer:
         if len(raw) <= head_bytes + TAG_BYTES:
             raise TamperedState("the state token is too short")
         head, body = raw[:head_bytes], raw[head_bytes:]
+        if version == "v3":
+            # The tokens written now: each key's pads are at hand (no generator of ciphers).
+            aad = _aad(version, game_id, purpose)
+            for pads in self._v3_pads:
+                try:
+                    return _v3_key(pads, head).decrypt(V3_NONCE, body, aad)
+                except InvalidTag:
+                    continue
+            return None
         for key, nonce in self._ciphers(version, head):
             try:
                 return key.decrypt(nonce, body, _aad(version, game_id, purpose))
@@ -184,16 +192,48 @@ B64_VALUES = {c: i for i, c in enumerate(
 SPARE_BITS = {0: 0, 2: 0b1111, 3: 0b11}
 
 
-# base64url is base64 with two characters changed: binascii's base64 and a byte translation
-# are what `base64.urlsafe_b64encode` and `urlsafe_b64decode` do, without their checks of
-# argument types, a few microseconds of every token.
-TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
-FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
+# base64url is base64 with two characters changed ("-" and "_" for "+" and "/"), written here
+# without its padding. pybase64 (libbase64's vectorised loops) encodes and decodes it several
+# times faster than binascii's loop over each character and the byte translation around it:
+# a token is a whole state, and its base64url was a fifth of a sealed move's instructions.
+# The padding that makes a token's length a multiple of 4, by its length modulo 4 (1: none
+# makes it decode, and the decoding says so).
+PADDING = {0: "", 1: "===", 2: "==", 3: "="}
+VERSIONS = {f"{version}.": version for version in HEAD_BYTES}
+URLSAFE = b"-_"
+
+
+def _raw(token: str) -> tuple[str, bytes]:
+    """A token's format version and bytes, or TamperedState: anything but `TOKEN_FORM` is
+    refused as not sealed here, a token of that form whose length cannot be base64's as not
+    valid base64url, and every spelling but the one this referee writes as not sealed."""
+    version = VERSIONS.get(token[:3]) if len(token) <= MAX_TOKEN_CHARS else None
+    raw_text = token[3:]
+    # The decoding refuses any character outside the alphabet but for "+", "/" (base64's,
+    # which it takes beside base64url's "-" and "_") and the padding: those are looked for
+    # first, each by one scan of the text.
+    if (version is None or not raw_text or not raw_text.isascii() or "+" in raw_text
+            or "/" in raw_text or "=" in raw_text):
+        raise TamperedState("the state token is not one this referee sealed")
+    try:
+        raw = pybase64.b64decode(raw_text + PADDING[len(raw_text) % 4], altchars=URLSAFE,
+                                 validate=True)
+    except binascii.Error:
+        # A character outside base64url's alphabet, or a length one past a multiple of 4:
+        # which one is told apart here, off the path of a token that decodes.
+        if TOKEN_FORM.fullmatch(token) is None:
+            raise TamperedState("the state token is not one this referee sealed") from None
+        raise TamperedState("the state token is not valid base64url") from None
+    # Base64 lets a few spellings decode to the same bytes (unused trailing bits): only the
+    # one this referee writes, with those bits zero, is accepted, so no character can change
+    # unnoticed.
+    if B64_VALUES[raw_text[-1]] & SPARE_BITS[len(raw_text) % 4]:
+        raise TamperedState("the state token is not one this referee sealed")
+    return version, raw
 
 
 def _text(raw: bytes) -> str:
-    text = binascii.b2a_base64(raw, newline=False).translate(TO_URLSAFE)
-    return text.decode("ascii").rstrip("=")
+    return pybase64.b64encode_as_string(raw, altchars=URLSAFE).rstrip("=")
 
 
 @functools.lru_cache(maxsize=256)
