@@ -12,10 +12,9 @@ from referee.http import metrics
 BUCKETS = metrics.LATENCY._upper_bounds[:-1]
 
 
-def _samples(registry: CollectorRegistry) -> list[tuple[str, tuple, float]]:
-    return sorted((s.name, tuple(sorted(s.labels.items())), s.value)
-                  for family in registry.collect() for s in family.samples
-                  if not s.name.endswith("_created"))
+def _samples(registry: CollectorRegistry) -> list[tuple[str, dict, float]]:
+    return sorted((s.name, tuple(sorted(s.labels.items())), s.value) for family in registry.collect()
+                  for s in family.samples if not s.name.endswith("_created"))
 
 
 def _pair(kind, *args, **kwargs):
