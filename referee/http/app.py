@@ -61,7 +61,7 @@ class Referee:
                             for gid, engine in games.items()}
         self.catalog = {gid: _catalog_entry(engine) for gid, engine in games.items()}
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
-        self.moves_applied = {gid: metrics.adder(metrics.MOVES.labels(gid)) for gid in games}
+        self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],
                               "state_schema": wire_state_schema(engine)}
@@ -440,7 +440,7 @@ def _move_outcome(referee: Referee, engine: Engine, data: Any) -> dict[str, Any]
     move = _move(referee, engine.id, body["move"])
     now = referee.clock()
     new_state, events = engine.apply(match.state, move, now=now)
-    referee.moves_applied[engine.id]()
+    referee.moves_applied[engine.id].inc()
     after = Match(new_state, match.seating, match.fairness)
     return outcome(referee.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                    seat_ttl=body.get("seat_token_ttl"))

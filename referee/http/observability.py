@@ -88,31 +88,29 @@ def _start() -> None:
 
 class _Series:
     """The labelled children of the per-request metrics, looked up once per (route, game,
-    status): prometheus-client's `labels()` costs a few microseconds a call. Each is kept
-    as the function that updates it (`metrics.adder`, `metrics.Observer`)."""
+    status): prometheus-client's `labels()` costs a few microseconds a call."""
 
     def __init__(self) -> None:
-        self._requests: dict[tuple[str, str, str], Callable[[], None]] = {}
-        self._latency: dict[str, Callable[[float], None]] = {}
-        self._problems: dict[str, Callable[[], None]] = {}
+        self._requests: dict[tuple[str, str, str], Any] = {}
+        self._latency: dict[str, Any] = {}
+        self._problems: dict[str, Any] = {}
 
     def count(self, route: str, game: str, status: int, code: str | None,
               elapsed: float) -> None:
         key = (route, game, str(status))
-        counted = self._requests.get(key)
-        if counted is None:
-            counted = self._requests[key] = metrics.adder(metrics.REQUESTS.labels(*key))
-        counted()
-        observe = self._latency.get(route)
-        if observe is None:
-            observe = self._latency[route] = metrics.Observer(
-                metrics.LATENCY.labels(route)).observe
-        observe(elapsed)
+        counter = self._requests.get(key)
+        if counter is None:
+            counter = self._requests[key] = metrics.REQUESTS.labels(*key)
+        counter.inc()
+        histogram = self._latency.get(route)
+        if histogram is None:
+            histogram = self._latency[route] = metrics.LATENCY.labels(route)
+        histogram.observe(elapsed)
         if code:
-            problem = self._problems.get(code)
-            if problem is None:
-                problem = self._problems[code] = metrics.adder(metrics.PROBLEMS.labels(code))
-            problem()
+            problems = self._problems.get(code)
+            if problems is None:
+                problems = self._problems[code] = metrics.PROBLEMS.labels(code)
+            problems.inc()
 
 
 class Recorder:
