@@ -319,7 +319,8 @@ def _highest(hand) -> list[str]:
     return [c for c in hand if strength(c) == top]
 
 
-def _result(state: State) -> tuple[list[str], list[str]]:
+def _result(state: State | _Table) -> tuple[list[str], list[str]]:
+    """The winners and losers of a finished match (of a state, or of the table that ends it)."""
     if state.phase != "finished":
         return [], []
     opts = state.options
@@ -395,17 +396,20 @@ def _next_stage(options: Options, after: int, roles, emperor: int | None):
 # == the mutable table used while applying a move =================================================
 class _Table:
     """The working copy of a state while a move is applied. Its attribute dictionary is a copy
-    of the state's own field dictionary (every field, in declaration order), so that opening it
-    and freezing it back are one dictionary copy each, not one store per field; the rules read
-    and write the fields as attributes. The hands and roles are lists while it is open (the
-    rules change one player's entry), turned back into tuples when it freezes; every other
-    sequence field holds a tuple and a rule that changes one puts a new tuple in its place."""
+    of the state's own field dictionary (every field, in declaration order), and the new state
+    is made of that dictionary itself: opening a table is one dictionary copy and freezing it
+    none, not one store per field. The rules read and write the fields as attributes; the
+    table's own attributes (the options, the player count, the events) are slots, outside the
+    fields. The hands and roles are lists while it is open (the rules change one player's
+    entry), turned back into tuples when it freezes; every other sequence field holds a tuple
+    and a rule that changes one puts a new tuple in its place. A table is spent once frozen."""
+
+    __slots__ = ("__dict__", "opts", "n", "events")
 
     def __init__(self, s: State):
         fields = self.__dict__ = s.__dict__.copy()
-        fields["hands"] = list(s.hands)
-        fields["roles"] = list(s.roles)
-        # the table's own attributes come after the fields; `freeze` leaves them out
+        fields["hands"] = [*s.hands]
+        fields["roles"] = [*s.roles]
         self.opts = s.options
         self.n = len(s.players)
         self.events: list[Event] = []
@@ -413,8 +417,7 @@ class _Table:
     def freeze(self) -> State:
         # Every field is set, each value already checked by the rules that made it: the state
         # is built as `State(...)` would build it, without its per-field setattr.
-        fields = self.__dict__.copy()
-        del fields["opts"], fields["n"], fields["events"]
+        fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         fields["roles"] = tuple(fields["roles"])
         return _state_of(fields)
@@ -534,7 +537,7 @@ class _Table:
         if self._match_over():
             self.phase = "finished"
             self.gifts, self.exchange_stage = (), 0
-            winners, losers = _result(self.freeze())
+            winners, losers = _result(self)
             self.events.append({"type": "match_result", "winners": winners, "losers": losers})
         else:
             self.start_round(self.round + 1)
