@@ -407,7 +407,11 @@ class _Table:
     __slots__ = ("__dict__", "opts", "n", "events")
 
     def __init__(self, s: State):
-        fields = self.__dict__ = s.__dict__.copy()
+        # `dict(...)`, not `.copy()`: the copy of a dataclass's own attribute dictionary (its
+        # keys shared with every instance's) would share them too, and CPython reads and
+        # writes attributes held that way the slow way, on every access; a dictionary of its
+        # own keys (as every state frozen here has) is copied as fast, and read fast.
+        fields = self.__dict__ = dict(s.__dict__)
         fields["hands"] = [*s.hands]
         fields["roles"] = [*s.roles]
         self.opts = s.options
