@@ -319,7 +319,8 @@ def _highest(hand) -> list[str]:
     return [c for c in hand if strength(c) == top]
 
 
-def _result(state: State) -> tuple[list[str], list[str]]:
+def _result(state: State | _Table) -> tuple[list[str], list[str]]:
+    """The winners and losers of a finished match (of a state, or of the table that ends it)."""
     if state.phase != "finished":
         return [], []
     opts = state.options
@@ -395,17 +396,24 @@ def _next_stage(options: Options, after: int, roles, emperor: int | None):
 # == the mutable table used while applying a move =================================================
 class _Table:
     """The working copy of a state while a move is applied. Its attribute dictionary is a copy
-    of the state's own field dictionary (every field, in declaration order), so that opening it
-    and freezing it back are one dictionary copy each, not one store per field; the rules read
-    and write the fields as attributes. The hands and roles are lists while it is open (the
-    rules change one player's entry), turned back into tuples when it freezes; every other
-    sequence field holds a tuple and a rule that changes one puts a new tuple in its place."""
+    of the state's own field dictionary (every field, in declaration order), and the new state
+    is made of that dictionary itself: opening a table is one dictionary copy and freezing it
+    none, not one store per field. The rules read and write the fields as attributes; the
+    table's own attributes (the options, the player count, the events) are slots, outside the
+    fields. The hands and roles are lists while it is open (the rules change one player's
+    entry), turned back into tuples when it freezes; every other sequence field holds a tuple
+    and a rule that changes one puts a new tuple in its place. A table is spent once frozen."""
+
+    __slots__ = ("__dict__", "opts", "n", "events")
 
     def __init__(self, s: State):
-        fields = self.__dict__ = s.__dict__.copy()
-        fields["hands"] = list(s.hands)
-        fields["roles"] = list(s.roles)
-        # the table's own attributes come after the fields; `freeze` leaves them out
+        # `dict(...)`, not `.copy()`: the copy of a dataclass's own attribute dictionary (its
+        # keys shared with every instance's) would share them too, and CPython reads and
+        # writes attributes held that way the slow way, on every access; a dictionary of its
+        # own keys (as every state frozen here has) is copied as fast, and read fast.
+        fields = self.__dict__ = dict(s.__dict__)
+        fields["hands"] = [*s.hands]
+        fields["roles"] = [*s.roles]
         self.opts = s.options
         self.n = len(s.players)
         self.events: list[Event] = []
@@ -413,8 +421,7 @@ class _Table:
     def freeze(self) -> State:
         # Every field is set, each value already checked by the rules that made it: the state
         # is built as `State(...)` would build it, without its per-field setattr.
-        fields = self.__dict__.copy()
-        del fields["opts"], fields["n"], fields["events"]
+        fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         fields["roles"] = tuple(fields["roles"])
         return _state_of(fields)
@@ -534,7 +541,7 @@ class _Table:
         if self._match_over():
             self.phase = "finished"
             self.gifts, self.exchange_stage = (), 0
-            winners, losers = _result(self.freeze())
+            winners, losers = _result(self)
             self.events.append({"type": "match_result", "winners": winners, "losers": losers})
         else:
             self.start_round(self.round + 1)
@@ -642,40 +649,43 @@ class _Table:
         hand = self.hands[i]
         if not isinstance(cards, (list, tuple)) or not cards:
             raise IllegalMove("play_cards", "a play lays at least one card")
-        if not all(isinstance(c, str) for c in cards):
+        try:
+            laying = _laying(tuple(cards))
+        except TypeError:  # an unhashable item: not a string either
+            laying = None
+        if laying is None:
             raise IllegalMove("play_cards", "cards are strings such as '7H' or 'X1'")
-        if not _holds(hand, cards):
+        laid, distinct, natural = laying
+        if laid is None or not distinct.issubset(hand):
             raise IllegalMove("cards_in_hand", f"you do not hold all of {list(cards)}")
-        naturals = {c[0] for c in cards if c[0] != "X"}
-        if len(naturals) > 1:
+        if natural is _MIXED:
             raise IllegalMove("one_rank", "cards laid together must all be of one rank "
                               "(jokers count as the rank you name)")
         if rank is not None and (not isinstance(rank, str) or rank not in STRENGTH):
             raise IllegalMove("named_rank", f"{rank!r} is not a rank of the game")
-        if naturals:
-            natural = next(iter(naturals))
+        if natural is not None:
             if rank is not None and rank != natural:
                 raise IllegalMove("named_rank", f"cards of rank {natural} count as {natural}, "
                                   f"not {rank}: jokers laid with them take their rank")
             rank = natural
         elif rank is None:
             raise IllegalMove("name_joker", "a joker laid alone needs the rank it counts as")
-        if rank == TWO and len(cards) > 1:
+        if rank == TWO and len(laid) > 1:
             raise IllegalMove("two_alone", "a two is laid alone")
         if self.pile_ranks and STRENGTH[rank] < STRENGTH[self.pile_ranks[-1]]:
             raise IllegalMove("at_least_top", f"the pile shows {self.pile_ranks[-1]}: lay a "
                               "rank at least as high")
-        self.play(i, list(cards), rank)
+        self.play(i, laid, rank)
 
-    def play(self, i: int, cards: list[str], rank: str) -> None:
-        self.hands[i] = _remove(self.hands[i], cards)
-        laid = sort_hand(cards)
-        cards = list(laid)
+    def play(self, i: int, laid: tuple[str, ...], rank: str) -> None:
+        """Player `i` lays these cards of his hand (in hand order) as `rank`."""
+        self.hands[i] = _remove(self.hands[i], laid)
         self.pile += laid
         self.pile_ranks += (rank,) * len(laid)
         self.last_player = i
         p = self.players[i]
-        self.events.append({"type": "cards_played", "player": p, "cards": cards, "rank": rank})
+        self.events.append({"type": "cards_played", "player": p, "cards": list(laid),
+                            "rank": rank})
         mirror = self.opts.mirror
         finished = not self.hands[i]
         joker = laid[-1][0] == "X"  # jokers come last in hand order
@@ -776,13 +786,27 @@ def _top_run(ranks: tuple[str, ...]) -> int:
     return len(ranks) - 1 - below
 
 
-def _holds(hand: tuple[str, ...], cards) -> bool:
-    """The cards are distinct and all in the hand."""
-    distinct = set(cards)
-    return len(distinct) == len(cards) and distinct.issubset(hand)
+# `_laying`'s mark of cards of more than one natural rank
+_MIXED = "mixed"
 
 
-def _remove(hand: tuple[str, ...], cards: list[str]) -> tuple[str, ...]:
+@functools.lru_cache(maxsize=4096)
+def _laying(cards: tuple[Any, ...]) -> tuple[tuple[str, ...] | None, frozenset[str], Any] | None:
+    """What a play's cards are, whatever the hand: None when one is not a string; else the
+    cards in hand order (None when one is not a card of the deck or one is named twice: no
+    hand holds them), the set of them (to look for in the hand), and their natural rank (None
+    for jokers alone, `_MIXED` for more than one). Remembered: plays repeat."""
+    if not all(isinstance(c, str) for c in cards):
+        return None
+    distinct = frozenset(cards)
+    if len(distinct) != len(cards) or not all(c in CARD_KEY for c in distinct):
+        return None, distinct, None
+    naturals = {c[0] for c in cards if c[0] != "X"}
+    natural = next(iter(naturals)) if len(naturals) == 1 else _MIXED if naturals else None
+    return sort_hand(cards), distinct, natural
+
+
+def _remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     """The hand less these cards (which it holds), still in hand order."""
     out = list(hand)
     for c in cards:
