@@ -36,6 +36,7 @@ def bodies_of(game_id: str, mode: str, folder: Path | None) -> list[bytes]:
     bodies = payloads(game_id, 120)
     bodies = bodies if mode == "open" else sealed(game_id, bodies)
     if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"\n".join(bodies))
     return bodies
 
