@@ -124,15 +124,7 @@ class StateCodec:
         try:
             return _sealed_match(engine.state_type, plaintext)
         except msgspec.DecodeError:
-            pass
-        try:
-            data = msgspec.json.decode(plaintext)
-        except msgspec.DecodeError:
-            raise TamperedState("the sealed state does not decode") from None
-        # A token sealed before seatings existed has none: no bots, no hints allowed.
-        seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-        fairness = _trusted_fairness(data.pop(FAIRNESS, None))
-        return Match(engine.decode(data, trusted=True), seating, fairness)
+            return _plain_sealed_match(engine, plaintext)
 
     def dump(self, engine: Engine, match: Match) -> Any:
         if self.sealer is None:
@@ -229,6 +221,19 @@ class SealedTable(msgspec.Struct):
 
     seating: Seating = msgspec.field(default_factory=Seating)
     fairness: Fairness | None = None
+
+
+def _plain_sealed_match(engine: Engine, plaintext: bytes) -> Match:
+    """A sealed state's JSON read as plain JSON by what reads an open-mode state: the way
+    a JSON the typed reading refuses is refused as before."""
+    try:
+        data = msgspec.json.decode(plaintext)
+    except msgspec.DecodeError:
+        raise TamperedState("the sealed state does not decode") from None
+    # A token sealed before seatings existed has none: no bots, no hints allowed.
+    seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
+    fairness = _trusted_fairness(data.pop(FAIRNESS, None))
+    return Match(engine.decode(data, trusted=True), seating, fairness)
 
 
 def _sealed_match(state_type: type, plaintext: bytes) -> Match:

@@ -27,7 +27,7 @@ from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
-                                 _trusted_fairness)
+                                 _plain_sealed_match)
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw, _text
 from tests.conftest import SEALING_KEYS
 
@@ -48,14 +48,7 @@ def _two_pass(engine, plaintext: bytes) -> Match:
         table = table_decoder.decode(plaintext)
         return Match(state_decoder.decode(plaintext), table.seating, table.fairness)
     except msgspec.DecodeError:
-        pass
-    try:
-        data = msgspec.json.decode(plaintext)
-    except msgspec.DecodeError:
-        raise TamperedState("the sealed state does not decode") from None
-    seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-    fairness = _trusted_fairness(data.pop(FAIRNESS, None))
-    return Match(engine.decode(data, trusted=True), seating, fairness)
+        return _plain_sealed_match(engine, plaintext)
 
 
 def _answer(load):
