@@ -157,6 +157,8 @@ class Sealer:
         head of its bytes (v2, v3: the salt each key and nonce derive from; v1: the nonce)."""
         if version == "v1":
             return ((key, head) for key in self._v1_keys)
+        if version == "v3":  # the tokens written now: each key's pads are held
+            return ((_v3_key(pads, head), V3_NONCE) for pads in self._v3_pads)
         return (_token_key(master, head, version) for master in self._masters[version])
 
     def _decrypt(self, version: str, game_id: str, raw: bytes, purpose: str) -> bytes | None:
@@ -164,15 +166,6 @@ class Sealer:
         if len(raw) <= head_bytes + TAG_BYTES:
             raise TamperedState("the state token is too short")
         head, body = raw[:head_bytes], raw[head_bytes:]
-        if version == "v3":
-            # The tokens written now: each key's pads are at hand (no generator of ciphers).
-            aad = _aad(version, game_id, purpose)
-            for pads in self._v3_pads:
-                try:
-                    return _v3_key(pads, head).decrypt(V3_NONCE, body, aad)
-                except InvalidTag:
-                    continue
-            return None
         for key, nonce in self._ciphers(version, head):
             try:
                 return key.decrypt(nonce, body, _aad(version, game_id, purpose))
