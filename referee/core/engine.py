@@ -41,7 +41,7 @@ def evolve(state: Any, **changes: Any) -> Any:
     """A copy of a frozen dataclass state with some fields changed, the original untouched:
     what `dataclasses.replace` gives, without running `__init__` again over every field
     (states have no `__post_init__`, and a field's value was checked when it was made)."""
-    fields = state.__dict__.copy()
+    fields = dict(state.__dict__)
     fields.update(changes)
     new = object.__new__(type(state))
     object.__setattr__(new, "__dict__", fields)
