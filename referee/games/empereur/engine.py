@@ -400,8 +400,8 @@ class _Table:
     is made of that dictionary itself: opening a table is one dictionary copy and freezing it
     none, not one store per field. The rules read and write the fields as attributes; the
     table's own attributes (the options, the player count, the events) are slots, outside the
-    fields. The hands and roles are lists while it is open (the rules change one player's
-    entry), turned back into tuples when it freezes; every other sequence field holds a tuple
+    fields. The hands are a list while it is open (nearly every move changes one player's
+    hand), turned back into a tuple when it freezes; every other sequence field holds a tuple
     and a rule that changes one puts a new tuple in its place. A table is spent once frozen."""
 
     __slots__ = ("__dict__", "opts", "n", "events")
@@ -413,7 +413,6 @@ class _Table:
         # own keys (as every state frozen here has) is copied as fast, and read fast.
         fields = self.__dict__ = dict(s.__dict__)
         fields["hands"] = [*s.hands]
-        fields["roles"] = [*s.roles]
         self.opts = s.options
         self.n = len(s.players)
         self.events: list[Event] = []
@@ -423,8 +422,16 @@ class _Table:
         # is built as `State(...)` would build it, without its per-field setattr.
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
-        fields["roles"] = tuple(fields["roles"])
-        return _state_of(fields)
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
+        return state
+
+    def set_role(self, i: int, role: str) -> None:
+        """Player `i` is out of the round (or it ends) with this role. Roles change a few times
+        a round, so they stay a tuple and a change makes a new one."""
+        roles = list(self.roles)
+        roles[i] = role
+        self.roles = tuple(roles)
 
     # -- rounds ------------------------------------------------------------------------------
     def start_round(self, number: int) -> None:
@@ -474,7 +481,7 @@ class _Table:
         if number > 1:
             self.previous_roles = tuple(self.roles)
             self.previous_emperor = self.emperor
-        self.roles = [""] * n
+        self.roles = ("",) * n
         self.emperor = None
         self.drawn = False
         stage, plan = (_next_stage(self.opts, 0, self.previous_roles, self.previous_emperor)
@@ -510,7 +517,7 @@ class _Table:
         won_role, lost_role = ("elect", "outcast") if opts.mirror else ("emperor", "subject")
         for i in range(n):
             if self.roles[i] == "":  # still holding cards when the round ends
-                self.roles[i] = "elect" if opts.mirror else "subject"
+                self.set_role(i, "elect" if opts.mirror else "subject")
         gained = [0] * n
         points, rounds_won, rounds_lost = (
             list(self.points), list(self.rounds_won), list(self.rounds_lost))
@@ -559,18 +566,21 @@ class _Table:
         got: list[str] = []
         p = self.players[i]
         while len(got) < count:
-            if not self.stock and not self.rebuild():
-                break
-            shuffled_left = len(self.stock) - self.stock_known
-            source = "shuffle" if shuffled_left else "under_stock"
-            part = min(count - len(got), shuffled_left or len(self.stock))
-            taken = self.stock[:part]
-            self.stock = self.stock[part:]
+            stock = self.stock
+            if not stock:
+                if not self.rebuild():
+                    break
+                stock = self.stock
+            shuffled_left = len(stock) - self.stock_known
+            wanted, here = count - len(got), shuffled_left or len(stock)
+            part = wanted if wanted < here else here
+            taken = stock[:part]
+            self.stock = stock[part:]
             got += taken
             event = {"type": "cards_drawn", "player": p, "count": part, "wanted": count,
-                     "reason": reason, "source": source,
+                     "reason": reason, "source": "shuffle" if shuffled_left else "under_stock",
                      "private": {"player": p, "cards": list(taken)}}
-            if source == "under_stock":
+            if not shuffled_left:
                 self.stock_known -= part
             elif self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
                 start = self.stock_start
@@ -599,7 +609,9 @@ class _Table:
         if not cut:
             self.events.append({"type": "stock_not_rebuilt", "pile": len(self.pile)})
             return False
-        moved = list(self.pile[:cut])
+        # sorted once here: the shuffle and its description each sort them again, and a
+        # sorted list is sorted in one pass
+        moved = sorted(self.pile[:cut])
         self.stock = shuffled(moved, self.seed, self.step)
         drawn_from = chance.shuffle(self.step, moved)
         self.stock_step, self.stock_shuffled = self.step, tuple(drawn_from["items"])
@@ -690,7 +702,7 @@ class _Table:
         finished = not self.hands[i]
         joker = laid[-1][0] == "X"  # jokers come last in hand order
         if finished and joker and mirror:
-            self.roles[i] = "outcast"
+            self.set_role(i, "outcast")
             self.events.append({"type": "player_out", "player": p, "role": "outcast",
                                 "joker_finish": True, "emperor": False})
             self.end_round()
@@ -699,9 +711,9 @@ class _Table:
         if crowned:  # the first out the regular way: this round's Emperor, in every mode
             self.emperor = i
         if finished:
-            self.roles[i] = "subject" if joker else ("elect" if mirror else "emperor")
-        # the run on top of the pile, counted before a two clears it
-        top = self.pile_ranks[-1]
+            self.set_role(i, "subject" if joker else ("elect" if mirror else "emperor"))
+        # the run on top of the pile (of the rank just laid), counted before a two clears it
+        top = rank
         run = _top_run(self.pile_ranks)
         if rank == TWO:
             self.events.append({"type": "two_played", "player": p})
@@ -724,13 +736,13 @@ class _Table:
             if role == "emperor":
                 for o in range(self.n):
                     if o != i:
-                        self.roles[o] = "subject"
+                        self.set_role(o, "subject")
                 self.end_round()
                 return
             active = [o for o in range(self.n) if self.roles[o] == ""]
             if len(active) == 1:
                 last = active[0]
-                self.roles[last] = "outcast" if mirror else "emperor"
+                self.set_role(last, "outcast" if mirror else "emperor")
                 if not mirror:  # « S'il n'y a plus qu'un joueur … il devient Empereur »
                     self.emperor = last
                 self.end_round()
@@ -778,12 +790,9 @@ class _Table:
 
 
 def _top_run(ranks: tuple[str, ...]) -> int:
-    """How many cards on top of a (non-empty) pile count as its top rank."""
-    top = ranks[-1]
-    below = len(ranks) - 2
-    while below >= 0 and ranks[below] == top:
-        below -= 1
-    return len(ranks) - 1 - below
+    """How many cards on top of a (non-empty) pile count as its top rank: every card of that
+    rank in the pile, since its ranks never go down (each play is at least the one below)."""
+    return ranks.count(ranks[-1])
 
 
 # `_laying`'s mark of cards of more than one natural rank
@@ -814,11 +823,9 @@ def _remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _state_of(fields: dict[str, Any]) -> State:
-    """A state from every one of its fields, in declaration order."""
-    state = object.__new__(State)
-    object.__setattr__(state, "__dict__", fields)
-    return state
+# A state made from every one of its fields, in declaration order, as `_Table.freeze` does.
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 # == invariants ===================================================================================

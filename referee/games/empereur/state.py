@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 MODES = ("normal", "elite", "mirror_normal", "mirror_elite")
 PHASES = ("exchange", "play", "finished")
@@ -26,11 +27,13 @@ class Options:
     rounds: int = 3
     target_points: int = 500
 
-    @property
+    # Worked out once per options object and kept in its attribute dictionary (not a field:
+    # neither the wire form, equality nor the hash sees it): the rules ask on every play.
+    @functools.cached_property
     def mirror(self) -> bool:
         return self.mode.startswith("mirror")
 
-    @property
+    @functools.cached_property
     def elite(self) -> bool:
         return self.mode.endswith("elite")
 
