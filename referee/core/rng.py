@@ -148,24 +148,49 @@ class Stream:
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
         below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
-        most frequent and longest draw)."""
+        most frequent and longest draw). Every swap takes at least one word, so the blocks
+        they need are made at once (`_ahead`); a word refused (too high to draw evenly) takes
+        the next one, which the end of the words made so far makes the next block for."""
         pile = list(items)
-        words = self._words
-        limits = _LIMITS
-        for i in range(len(pile) - 1, 0, -1):
-            n = i + 1
-            limit = limits[n] if n < len(limits) else WORD_RANGE - WORD_RANGE % n
-            while True:
-                for word in words:
-                    if word < limit:
-                        break
-                else:  # the block ran out before a word below the limit
+        words = self._ahead(len(pile) - 1)
+        for i, n, limit in _swaps(len(pile)):
+            word = next(words, WORD_RANGE)  # WORD_RANGE: past every word, no more words
+            while word >= limit:
+                if word == WORD_RANGE:
                     words = self._more()
-                    continue
-                break
+                word = next(words, WORD_RANGE)
             j = word % n
             pile[i], pile[j] = pile[j], pile[i]
         return pile
+
+    def _ahead(self, count: int) -> Iterator[int]:
+        """The words not read yet, and after them enough new blocks' for `count` words, now
+        the ones to read (the same words `_more` would make one block at a time)."""
+        words = list(self._words)
+        missing = count - len(words)
+        if missing > 0:
+            blocks = -(-missing // WORDS_PER_BLOCK)
+            first, step, pads = self._made, self._step, self._pads
+            made = b"".join([hmac_from_pads(pads, b"%d:%d" % (step, index))
+                             for index in range(first, first + blocks)])
+            words += _words_of(blocks).unpack(made)
+            self._made = first + blocks
+        self._words = iterator = iter(words)
+        return iterator
+
+
+@functools.lru_cache(maxsize=64)
+def _words_of(blocks: int) -> struct.Struct:
+    """The big-endian 32-bit words of `blocks` blocks read at once."""
+    return struct.Struct(f">{blocks * WORDS_PER_BLOCK}I")
+
+
+@functools.lru_cache(maxsize=64)
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates over `size` items: (position i, the count i + 1 drawn below, the words
+    below which a draw accepts), from the last position down to 1."""
+    return tuple((i, i + 1, _LIMITS[i + 1] if i + 1 < len(_LIMITS)
+                  else WORD_RANGE - WORD_RANGE % (i + 1)) for i in range(size - 1, 0, -1))
 
 
 def stream(seed: str, step: int) -> Stream:
