@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import secrets
 import struct
 from collections.abc import Iterable, Iterator
@@ -89,32 +90,27 @@ def _keyed(seed: str) -> tuple[Any, Any]:
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1...
 
-    The words are read through `_words`, an iterator over the words of the last block made
-    not yet read; `_more` makes the next block when it runs out (most events read one)."""
+    The words are read from `_words`, one iterator over the words of every block, each block
+    made when its first word is read (most events read one or a few): reading a word is a
+    step of that iterator, with no call of a method of this class."""
 
-    __slots__ = ("_pads", "_step", "_made", "_words")
+    __slots__ = ("_pads", "_step", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
         self._pads = _keyed(seed)
         self._step = int(step)
-        self._made = 0
-        self._words: Iterator[int] = iter(())
+        # The blocks' words made from the pads and the step alone: the iterator holds no
+        # reference to the stream, which leaves no cycle for the garbage collector.
+        self._words: Iterator[int] = itertools.chain.from_iterable(
+            map(functools.partial(_block_words, self._pads, self._step), itertools.count()))
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
-        return hmac_from_pads(self._pads, f"{self._step}:{index}".encode("ascii"))
-
-    def _more(self) -> Iterator[int]:
-        """The words of the next block, now the ones to read."""
-        self._words = iter(_WORDS.unpack(self.block(self._made)))
-        self._made += 1
-        return self._words
+        return hmac_from_pads(self._pads, b"%d:%d" % (self._step, index))
 
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
-        for word in self._words:
-            return word
-        return next(self._more())
+        return next(self._words)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -127,14 +123,13 @@ class Stream:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
         limit = _LIMITS[n] if n < len(_LIMITS) else WORD_RANGE - WORD_RANGE % n
         drawn: list[int] = []
-        words = self._words
-        while len(drawn) < count:
-            for word in words:
-                if word < limit:
-                    drawn.append(word % n)
-                    if len(drawn) == count:
-                        return drawn
-            words = self._more()
+        if count <= 0:
+            return drawn
+        for word in self._words:
+            if word < limit:
+                drawn.append(word % n)
+                if len(drawn) == count:
+                    break
         return drawn
 
     def die(self) -> int:
@@ -148,41 +143,21 @@ class Stream:
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
         below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
-        most frequent and longest draw). Every swap takes at least one word, so the blocks
-        they need are made at once (`_ahead`); a word refused (too high to draw evenly) takes
-        the next one, which the end of the words made so far makes the next block for."""
+        most frequent and longest draw). Each swap reads the next word; one refused (too high
+        to draw evenly) reads the one after it, and the next swap reads on from there."""
         pile = list(items)
-        words = self._ahead(len(pile) - 1)
-        for i, n, limit in _swaps(len(pile)):
-            word = next(words, WORD_RANGE)  # WORD_RANGE: past every word, no more words
+        words = self._words
+        for (i, n, limit), word in zip(_swaps(len(pile)), words):
             while word >= limit:
-                if word == WORD_RANGE:
-                    words = self._more()
-                word = next(words, WORD_RANGE)
+                word = next(words)
             j = word % n
             pile[i], pile[j] = pile[j], pile[i]
         return pile
 
-    def _ahead(self, count: int) -> Iterator[int]:
-        """The words not read yet, and after them enough new blocks' for `count` words, now
-        the ones to read (the same words `_more` would make one block at a time)."""
-        words = list(self._words)
-        missing = count - len(words)
-        if missing > 0:
-            blocks = -(-missing // WORDS_PER_BLOCK)
-            first, step, pads = self._made, self._step, self._pads
-            made = b"".join([hmac_from_pads(pads, b"%d:%d" % (step, index))
-                             for index in range(first, first + blocks)])
-            words += _words_of(blocks).unpack(made)
-            self._made = first + blocks
-        self._words = iterator = iter(words)
-        return iterator
 
-
-@functools.lru_cache(maxsize=64)
-def _words_of(blocks: int) -> struct.Struct:
-    """The big-endian 32-bit words of `blocks` blocks read at once."""
-    return struct.Struct(f">{blocks * WORDS_PER_BLOCK}I")
+def _block_words(pads: tuple[Any, Any], step: int, index: int) -> tuple[int, ...]:
+    """The words of block `index` of the stream of `step` under the seed's pads."""
+    return _WORDS.unpack(hmac_from_pads(pads, b"%d:%d" % (step, index)))
 
 
 @functools.lru_cache(maxsize=64)
