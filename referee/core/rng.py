@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import secrets
 import struct
 from collections.abc import Iterable, Iterator
@@ -89,32 +90,27 @@ def _keyed(seed: str) -> tuple[Any, Any]:
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1...
 
-    The words are read through `_words`, an iterator over the words of the last block made
-    not yet read; `_more` makes the next block when it runs out (most events read one)."""
+    The words are read from `_words`, one iterator over the words of every block, each block
+    made when its first word is read (most events read one or a few): reading a word is a
+    step of that iterator, with no call of a method of this class."""
 
-    __slots__ = ("_pads", "_step", "_made", "_words")
+    __slots__ = ("_pads", "_step", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
         self._pads = _keyed(seed)
         self._step = int(step)
-        self._made = 0
-        self._words: Iterator[int] = iter(())
+        # The blocks' words made from the pads and the step alone: the iterator holds no
+        # reference to the stream, which leaves no cycle for the garbage collector.
+        self._words: Iterator[int] = itertools.chain.from_iterable(
+            map(functools.partial(_block_words, self._pads, self._step), itertools.count()))
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
-        return hmac_from_pads(self._pads, f"{self._step}:{index}".encode("ascii"))
-
-    def _more(self) -> Iterator[int]:
-        """The words of the next block, now the ones to read."""
-        self._words = iter(_WORDS.unpack(self.block(self._made)))
-        self._made += 1
-        return self._words
+        return hmac_from_pads(self._pads, b"%d:%d" % (self._step, index))
 
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
-        for word in self._words:
-            return word
-        return next(self._more())
+        return next(self._words)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -127,14 +123,13 @@ class Stream:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
         limit = _LIMITS[n] if n < len(_LIMITS) else WORD_RANGE - WORD_RANGE % n
         drawn: list[int] = []
-        words = self._words
-        while len(drawn) < count:
-            for word in words:
-                if word < limit:
-                    drawn.append(word % n)
-                    if len(drawn) == count:
-                        return drawn
-            words = self._more()
+        if count <= 0:
+            return drawn
+        for word in self._words:
+            if word < limit:
+                drawn.append(word % n)
+                if len(drawn) == count:
+                    break
         return drawn
 
     def die(self) -> int:
@@ -148,24 +143,29 @@ class Stream:
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
         below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
-        most frequent and longest draw)."""
+        most frequent and longest draw). Each swap reads the next word; one refused (too high
+        to draw evenly) reads the one after it, and the next swap reads on from there."""
         pile = list(items)
         words = self._words
-        limits = _LIMITS
-        for i in range(len(pile) - 1, 0, -1):
-            n = i + 1
-            limit = limits[n] if n < len(limits) else WORD_RANGE - WORD_RANGE % n
-            while True:
-                for word in words:
-                    if word < limit:
-                        break
-                else:  # the block ran out before a word below the limit
-                    words = self._more()
-                    continue
-                break
+        for (i, n, limit), word in zip(_swaps(len(pile)), words):
+            while word >= limit:
+                word = next(words)
             j = word % n
             pile[i], pile[j] = pile[j], pile[i]
         return pile
+
+
+def _block_words(pads: tuple[Any, Any], step: int, index: int) -> tuple[int, ...]:
+    """The words of block `index` of the stream of `step` under the seed's pads."""
+    return _WORDS.unpack(hmac_from_pads(pads, b"%d:%d" % (step, index)))
+
+
+@functools.lru_cache(maxsize=64)
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Fisher-Yates over `size` items: (position i, the count i + 1 drawn below, the words
+    below which a draw accepts), from the last position down to 1."""
+    return tuple((i, i + 1, _LIMITS[i + 1] if i + 1 < len(_LIMITS)
+                  else WORD_RANGE - WORD_RANGE % (i + 1)) for i in range(size - 1, 0, -1))
 
 
 def stream(seed: str, step: int) -> Stream:

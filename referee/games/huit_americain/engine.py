@@ -199,6 +199,10 @@ class HuitAmericain(Engine):
             return []
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
+        seats = _last_seats  # `_seats_of` without the call, when it is a hit
+        if seats[0] is not state.players or seats[1] is not rules:
+            seats = _seats_of(state.players, rules)
+        seats = seats[2]
         i = state.current
         hand = state.hands[i]
         if phase == PLAY and rules.simple:
@@ -207,52 +211,40 @@ class HuitAmericain(Engine):
         else:
             cards = _layable(state, rules, hand)
         _listed = (state, cards)
-        player = state.players[i]
+        mine = seats[i]
         moves: list[Move] = []
-        if not cards:
-            pass
-        elif len(hand) != 2 and rules.special_cards.isdisjoint(cards):
-            for card in cards:  # a loop, not a comprehension: no frame for a few cards
-                moves.append({"type": "lay", "player": player, "card": card, "announce": False})
-        else:
+        if cards:
             # Cards naming a suit or a player, and the next-to-last card (with or without
             # "Carte"), list more than one move each.
-            held = len(hand)
-            special = rules.special_cards
-            for card in cards:
-                if held == 2 or card in special:
-                    _lay_moves(moves, "lay", player, card, held, rules, state.players, i)
-                else:
-                    moves.append({"type": "lay", "player": player, "card": card,
-                                  "announce": False})
+            lays = mine.lay_last if len(hand) == 2 else mine.lay
+            for card in cards:  # a loop, not a comprehension: no frame for a few cards
+                moves += lays[card]
         if phase != PLAY or not cards:  # what else the player in turn may do
             if phase == ATTACK or phase == HUNT:
-                moves.append({"type": "draw", "player": player})
+                moves.append(mine.draw)
             elif phase == GIVE:
-                moves.extend({"type": "give", "player": player, "card": card}
-                             for card in dict.fromkeys(hand))
+                moves += map(mine.give.__getitem__, dict.fromkeys(hand))
             elif phase == AGAIN:
                 if state.stock or len(state.pile) > 1:
-                    moves.append({"type": "draw", "player": player})
+                    moves.append(mine.draw)
                 elif not cards:
-                    moves.append({"type": "pass", "player": player})
+                    moves.append(mine.pass_)
             elif rules.stuck != "pass" and (state.stock or len(state.pile) > 1):
-                moves.append({"type": "draw", "player": player})
+                moves.append(mine.draw)
             else:
-                moves.append({"type": "pass", "player": player})
+                moves.append(mine.pass_)
         if state.unannounced >= 0 or rules.fly:  # what the others may do
             u = state.unannounced
-            players = state.players
             if u >= 0 and len(state.hands[u]) == 1:
-                for j, other in enumerate(players):
+                for j, other in enumerate(seats):
                     if j != u:
-                        moves.append({"type": "challenge", "player": other})
+                        moves.append(other.challenge)
             if rules.fly and phase != GIVE:
                 top = state.pile[-1]
-                for j, other in enumerate(players):
+                for j, other in enumerate(seats):
                     if j != i and _may_fly(state.hands[j], top, rules):
-                        _lay_moves(moves, "lay_out_of_turn", other, top, len(state.hands[j]),
-                                   rules, players, j)
+                        moves += (other.fly_last if len(state.hands[j]) == 2
+                                  else other.fly)[top]
         return moves
 
     def scores(self, state):
@@ -579,8 +571,11 @@ def _may_fly(hand: tuple[str, ...], top: str, rules: Rules) -> bool:
     return not (rules.no_finish is not None and len(hand) == 1 and top[0] == rules.no_finish)
 
 
-def _lay_moves(moves: list[Move], kind: str, player: str, card: str, held: int, rules: Rules,
-               players: tuple[str, ...], seat: int) -> None:
+def _lay_moves(kind: str, player: str, card: str, held: int, rules: Rules,
+               players: tuple[str, ...], seat: int) -> tuple[Move, ...]:
+    """The moves laying `card` makes, for a player holding `held` cards: one per suit it may
+    name or player it may target, each with and without "Carte" when it is his next-to-last."""
+    moves = []
     r = card[0]
     announces = (False, True) if held == 2 else (False,)
     if r in rules.names_suit:
@@ -597,6 +592,65 @@ def _lay_moves(moves: list[Move], kind: str, player: str, card: str, held: int, 
     else:
         for announce in announces:
             moves.append({"type": kind, "player": player, "card": card, "announce": announce})
+    return tuple(moves)
+
+
+class _ByCard(dict):
+    """card -> the moves it makes, each made the first time it is asked for."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, card: str):
+        made = self[card] = self.make(card)
+        return made
+
+
+class _Seat:
+    """The moves one seat may be listed, for the players and rules of a match: each is made
+    once and shared by every listing, as the engine contract allows (callers read listed moves
+    and never change them), so listing costs a look-up per card, not a dict per move."""
+
+    __slots__ = ("lay", "lay_last", "fly", "fly_last", "give", "draw", "pass_", "challenge")
+
+    def __init__(self, players: tuple[str, ...], seat: int, rules: Rules) -> None:
+        player = players[seat]
+
+        def laying(kind: str, held: int):
+            return _ByCard(lambda card: _lay_moves(kind, player, card, held, rules, players,
+                                                   seat))
+
+        # indexed by card: its lays from a hand of more than two cards, and from two (where
+        # "Carte" may be said), in turn and out of turn
+        self.lay, self.lay_last = laying("lay", 3), laying("lay", 2)
+        self.fly, self.fly_last = laying("lay_out_of_turn", 3), laying("lay_out_of_turn", 2)
+        self.give = _ByCard(lambda card: {"type": "give", "player": player, "card": card})
+        self.draw = {"type": "draw", "player": player}
+        self.pass_ = {"type": "pass", "player": player}
+        self.challenge = {"type": "challenge", "player": player}
+
+
+# The seats' moves of the players and rules listed last (one tuple, replaced whole, so
+# threads never see a half-updated one), and of those met before, by value (a decoded state
+# brings a new players tuple per request).
+_last_seats: tuple[object, object, tuple[_Seat, ...]] = (None, None, ())
+_SEATS: dict[tuple[tuple[str, ...], Rules], tuple[_Seat, ...]] = {}
+_SEATS_LIMIT = 256
+
+
+def _seats_of(players: tuple[str, ...], rules: Rules):
+    global _last_seats
+    key = (players, rules)
+    seats = _SEATS.get(key)
+    if seats is None:
+        if len(_SEATS) > _SEATS_LIMIT:
+            _SEATS.clear()
+        seats = _SEATS[key] = tuple(_Seat(players, j, rules) for j in range(len(players)))
+    _last_seats = hit = (players, rules, seats)
+    return hit
 
 
 def _extra_actors(state: State, rules: Rules) -> set[int]:
