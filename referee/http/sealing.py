@@ -33,6 +33,7 @@ import functools
 import os
 import re
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -96,6 +97,35 @@ V3_INFO = b"referee-state:v3:token:"
 V3_NONCE = bytes(NONCE_BYTES)
 
 
+# A token's salt comes from a read of the system's random source made for 256 tokens at a
+# time. os.urandom lets go of the interpreter lock around its system call, and in a worker of
+# several threads each such call hands the interpreter to another thread and waits to take it
+# back: per token, that cost more than sealing. A salt is public (the token carries it) and
+# must only be new: each is handed out once (one step of an iterator over a list, which no
+# other thread can split), and a forked child forgets the salts its parent has not used, so
+# that no two processes hand out the same one.
+SALTS_PER_READ = 256
+_salts: Iterator[bytes] = iter(())
+
+
+def fresh_salt() -> bytes:
+    """A salt no token sealed by this process or any other has had (random, SALT_BYTES)."""
+    global _salts
+    for salt in _salts:
+        return salt
+    read = os.urandom(SALT_BYTES * SALTS_PER_READ)
+    _salts = iter([read[k:k + SALT_BYTES] for k in range(0, len(read), SALT_BYTES)])
+    return fresh_salt()
+
+
+def _forget_salts() -> None:
+    global _salts
+    _salts = iter(())
+
+
+os.register_at_fork(after_in_child=_forget_salts)
+
+
 class Sealer:
     def __init__(self, secrets: list[str]):
         if not secrets:
@@ -107,7 +137,7 @@ class Sealer:
         self._v3_pads = [_pads(master) for master in self._masters["v3"]]
 
     def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
-        salt = os.urandom(SALT_BYTES)
+        salt = fresh_salt()
         body = _v3_key(self._v3_pads[0], salt).encrypt(V3_NONCE, plaintext,
                                                        _aad(VERSION, game_id, purpose))
         metrics.TOKENS_SEALED.inc()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import base64
 import hmac
+import os
 import random
+import threading
 
 import msgspec
 import pytest
@@ -19,7 +21,8 @@ from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.codec import Match, StateCodec
-from referee.http.sealing import MAX_TOKEN_CHARS, Sealer
+from referee.http import sealing
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw
 from tests.conftest import SEALING_KEYS
 
 
@@ -362,3 +365,47 @@ def test_a_token_holds_the_open_wire_json_and_opens_to_the_same_match(sealing_ke
             assert codec.load_match(engine, token) == match
         move = random_move(engine, engine.legal_moves(state, now=1_000_000.0), pick)
         state, _ = engine.apply(state, move, now=1_000_000.0)
+
+
+def test_every_token_sealed_gets_a_salt_of_its_own_across_reads_of_the_random_source(
+        sealing_keys):
+    sealer = Sealer(sealing_keys)
+    count = 3 * sealing.SALTS_PER_READ + 7
+    tokens = [sealer.seal("generala-dice", b"{}") for _ in range(count)]
+    salts = {_raw(token)[1][:sealing.SALT_BYTES] for token in tokens}
+    assert len(salts) == count
+
+
+def test_threads_taking_salts_at_once_never_get_the_same_one():
+    taken: list[list[bytes]] = [[] for _ in range(8)]
+
+    def take(mine: list[bytes]) -> None:
+        for _ in range(sealing.SALTS_PER_READ):
+            mine.append(sealing.fresh_salt())
+
+    threads = [threading.Thread(target=take, args=(mine,)) for mine in taken]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    every = [salt for mine in taken for salt in mine]
+    assert len(every) == 8 * sealing.SALTS_PER_READ
+    assert len(set(every)) == len(every)
+    assert all(len(salt) == sealing.SALT_BYTES for salt in every)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a process fork is what is checked")
+def test_a_forked_process_does_not_hand_out_its_parent_s_unused_salts():
+    sealing.fresh_salt()  # the parent holds unused salts from its last read
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: its next salt, to the parent, then out at once
+        os.close(reader)
+        os.write(writer, sealing.fresh_salt())
+        os._exit(0)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as pipe:
+        childs = pipe.read()
+    os.waitpid(child, 0)
+    assert len(childs) == sealing.SALT_BYTES
+    assert childs != sealing.fresh_salt()
