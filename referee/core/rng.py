@@ -106,7 +106,7 @@ class Stream:
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
-        return hmac_from_pads(self._pads, b"%d:%d" % (self._step, index))
+        return _block(self._pads, self._step, index)
 
     def word(self) -> int:
         """The next big-endian 32-bit word of the stream."""
@@ -121,7 +121,7 @@ class Stream:
         """`count` draws of `below(n)` one after another (a roll of several dice at once)."""
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = _LIMITS[n] if n < len(_LIMITS) else WORD_RANGE - WORD_RANGE % n
+        limit = _limit(n)
         drawn: list[int] = []
         if count <= 0:
             return drawn
@@ -155,17 +155,26 @@ class Stream:
         return pile
 
 
+def _block(pads: tuple[Any, Any], step: int, index: int) -> bytes:
+    """Block `index` of the stream of `step` under the seed's pads: HMAC(seed, "step:index")."""
+    return hmac_from_pads(pads, b"%d:%d" % (step, index))
+
+
 def _block_words(pads: tuple[Any, Any], step: int, index: int) -> tuple[int, ...]:
     """The words of block `index` of the stream of `step` under the seed's pads."""
-    return _WORDS.unpack(hmac_from_pads(pads, b"%d:%d" % (step, index)))
+    return _WORDS.unpack(_block(pads, step, index))
+
+
+def _limit(n: int) -> int:
+    """The words below which a draw below n accepts: the largest multiple of n in 32 bits."""
+    return _LIMITS[n] if n < len(_LIMITS) else WORD_RANGE - WORD_RANGE % n
 
 
 @functools.lru_cache(maxsize=64)
 def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
     """Fisher-Yates over `size` items: (position i, the count i + 1 drawn below, the words
     below which a draw accepts), from the last position down to 1."""
-    return tuple((i, i + 1, _LIMITS[i + 1] if i + 1 < len(_LIMITS)
-                  else WORD_RANGE - WORD_RANGE % (i + 1)) for i in range(size - 1, 0, -1))
+    return tuple((i, i + 1, _limit(i + 1)) for i in range(size - 1, 0, -1))
 
 
 def stream(seed: str, step: int) -> Stream:

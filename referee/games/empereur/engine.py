@@ -17,7 +17,7 @@ from referee.core.chance import stock_origin_problems
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
 from referee.core.errors import IllegalMove
 
-from .ranks import CARD_KEY, RANK_ORDER, STRENGTH, TWO, sort_hand, sort_key, strength, value
+from .ranks import CARD_KEY, RANK_ORDER, STRENGTH, TWO, sort_hand, strength, value
 from . import wire
 from .state import EXCHANGES, MODES, PHASES, ROLES, Options, State
 
