@@ -14,7 +14,24 @@ import os
 from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
                                generate_latest)
 from prometheus_client import REGISTRY as PROCESS_REGISTRY
-from prometheus_client import multiprocess
+from prometheus_client import multiprocess, values
+
+# In multiprocess mode prometheus-client asks for the process id on every value it writes, to
+# notice a fork (a forked worker must write files of its own): `os.getpid` is a system call,
+# about a microsecond on a virtual machine, and a move request writes six values. The id is
+# kept here instead, and a forked child learns its own at the fork. Set before the first
+# metric is made: each value takes its class when it is made.
+_process = [os.getpid()]
+os.register_at_fork(after_in_child=lambda: _process.__setitem__(0, os.getpid()))
+
+
+def process_id() -> int:
+    """This process's id, as `os.getpid()` gives it, without a system call."""
+    return _process[0]
+
+
+if values.ValueClass._multiprocess:
+    values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
 
 REQUESTS = Counter("referee_requests", "HTTP requests answered, by route, game and status.",
                    ["route", "game", "status"])

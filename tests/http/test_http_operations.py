@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -13,6 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 import referee
 from referee.http.observability import json_formatter
 
+ROOT = Path(__file__).resolve().parents[2]
 DICE = "/v1/games/generala-dice"
 ROLL = {"type": "roll", "player": "ann", "keep": []}
 
@@ -219,3 +224,33 @@ def test_a_request_log_setting_of_another_spelling_is_refused_at_startup():
     from referee.http import settings
     with pytest.raises(ValueError, match="REFEREE_REQUEST_LOG"):
         settings.from_environment({"REFEREE_REQUEST_LOG": "sometimes"})
+
+
+# Run in a process of its own: multiprocess mode is chosen when prometheus-client is first
+# imported, and this test process has imported it without a metrics directory.
+FORKED_WORKER = """
+import os, sys
+from referee.http import metrics
+child = os.fork()
+if child == 0:
+    metrics.REQUESTS.labels("/healthz", "", "200").inc()
+    print(os.getpid(), metrics.process_id(), flush=True)
+    os._exit(0)
+os.waitpid(child, 0)
+print(os.getpid(), metrics.process_id(), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a process fork is what is checked")
+def test_a_forked_worker_writes_its_metrics_to_files_of_its_own_pid(tmp_path):
+    env = dict(os.environ, PROMETHEUS_MULTIPROC_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", FORKED_WORKER], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    (child, child_id), (parent, parent_id) = [map(int, line.split()) for line in
+                                              out.splitlines()]
+    assert child != parent
+    assert (child_id, parent_id) == (child, parent)
+    # the parent's files (of the metrics made at import) and the child's, each of its own pid
+    files = {f.name for f in tmp_path.iterdir()}
+    assert f"counter_{child}.db" in files
+    assert {name.rsplit("_", 1)[1] for name in files} == {f"{child}.db", f"{parent}.db"}
