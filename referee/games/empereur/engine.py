@@ -679,7 +679,9 @@ class _Table:
         if refused:
             raise IllegalMove(*refused)
         i = self.current
-        if laid is None or not distinct.issubset(self.hands[i]):
+        # the cards laid less the hand: none left when he holds them all (and no set is made
+        # of the hand, as issubset would)
+        if laid is None or distinct.difference(self.hands[i]):
             raise IllegalMove("cards_in_hand", f"you do not hold all of {list(cards)}")
         if unplayable:
             raise IllegalMove(*unplayable)
@@ -687,35 +689,35 @@ class _Table:
         if ranks and STRENGTH[rank] < STRENGTH[ranks[-1]]:
             raise IllegalMove("at_least_top", f"the pile shows {ranks[-1]}: lay a "
                               "rank at least as high")
-        self.play(i, laid, distinct, rank)
+        self.play(i, laid, rank)
 
-    def play(self, i: int, laid: tuple[str, ...], distinct: frozenset[str], rank: str) -> None:
-        """Player `i` lays these cards of his hand (in hand order; `distinct`: the set of
-        them) as `rank`."""
-        self.hands[i] = _remove(self.hands[i], laid)
+    def play(self, i: int, laid: tuple[str, ...], rank: str) -> None:
+        """Player `i` lays these cards of his hand (in hand order) as `rank`."""
+        hands = self.hands
+        hands[i] = left = _remove(hands[i], laid)
+        finished = not left
         self.pile += laid
-        self.pile_ranks += (rank,) * len(laid)
+        ranks = self.pile_ranks = self.pile_ranks + (rank,) * len(laid)
         self.last_player = i
         p = self.players[i]
-        self.events.append({"type": "cards_played", "player": p, "cards": list(laid),
-                            "rank": rank})
+        events = self.events
+        events.append({"type": "cards_played", "player": p, "cards": list(laid), "rank": rank})
         mirror = self.opts.mirror
-        finished = not self.hands[i]
         joker = laid[-1][0] == "X"  # jokers come last in hand order
-        if finished and joker and mirror:
-            self.set_role(i, "outcast")
-            self.events.append({"type": "player_out", "player": p, "role": "outcast",
-                                "joker_finish": True, "emperor": False})
-            self.end_round()
-            return
-        crowned = finished and not joker and self.emperor is None
-        if crowned:  # the first out the regular way: this round's Emperor, in every mode
-            self.emperor = i
+        crowned = False
         if finished:
+            if joker and mirror:
+                self.set_role(i, "outcast")
+                events.append({"type": "player_out", "player": p, "role": "outcast",
+                               "joker_finish": True, "emperor": False})
+                self.end_round()
+                return
+            crowned = not joker and self.emperor is None
+            if crowned:  # the first out the regular way: this round's Emperor, in every mode
+                self.emperor = i
             self.set_role(i, "subject" if joker else ("elect" if mirror else "emperor"))
         # the run on top of the pile (of the rank just laid), counted before a two clears it
-        top = rank
-        run = _top_run(self.pile_ranks)
+        run = _top_run(ranks)
         if rank == TWO:
             self.events.append({"type": "two_played", "player": p})
             for o in _seats_after(self.n)[i]:
@@ -724,8 +726,8 @@ class _Table:
         if run > 1:
             nxt = self._next_active(i)
             if nxt is not None:
-                self.events.append({"type": "penalty", "player": self.players[nxt],
-                                    "count": run - 1, "run": run, "rank": top})
+                events.append({"type": "penalty", "player": self.players[nxt],
+                               "count": run - 1, "run": run, "rank": rank})
                 self.draw(nxt, run - 1, "penalty")
         if rank == TWO:
             self.clear_pile("two")
