@@ -172,6 +172,14 @@ class Empereur(Engine):
         return advise(view, moves, level)
 
     # -- applying a move ---------------------------------------------------------------------
+    def check_can_move(self, state, move, *, now=0.0):
+        # In play one player acts, the one whose turn it is: his move passes the common
+        # refusals (a finished match, a stranger, not his turn) at once, any other goes
+        # through them.
+        if state.phase == "play" and move["player"] == state.players[state.current]:
+            return
+        super().check_can_move(state, move, now=now)
+
     def apply(self, state, move, *, now=0.0):
         self.check_can_move(state, move, now=now)
         kind = move.get("type")
@@ -559,27 +567,34 @@ class _Table:
         return self.round >= self.opts.rounds
 
     # -- drawing -----------------------------------------------------------------------------
-    def draw(self, i: int, count: int, reason: str) -> list[str]:
+    def draw(self, i: int, count: int, reason: str) -> None:
         """Cards from the top of the stock, rebuilding it when it runs out. Each part of the
         draw that comes from one place (the rest of a shuffle, or the cleared cards under it)
         is its own `cards_drawn`, so that a shuffled part names its shuffle and positions."""
-        got: list[str] = []
         p = self.players[i]
-        while len(got) < count:
+        events = self.events
+        hand = None  # the hand as a list, once a card comes
+        left = count
+        while left:
             stock = self.stock
             if not stock:
                 if not self.rebuild():
                     break
                 stock = self.stock
             shuffled_left = len(stock) - self.stock_known
-            wanted, here = count - len(got), shuffled_left or len(stock)
-            part = wanted if wanted < here else here
+            here = shuffled_left or len(stock)
+            part = left if left < here else here
             taken = stock[:part]
             self.stock = stock[part:]
-            got += taken
+            left -= part
+            if hand is None:
+                hand = [*self.hands[i]]
+            # the hand stays in hand order: each card drawn goes in at its place
+            for card in taken:
+                insort(hand, card, key=_card_key)
             event = {"type": "cards_drawn", "player": p, "count": part, "wanted": count,
                      "reason": reason, "source": "shuffle" if shuffled_left else "under_stock",
-                     "private": {"player": p, "cards": list(taken)}}
+                     "private": {"player": p, "cards": [*taken]}}
             if not shuffled_left:
                 self.stock_known -= part
             elif self.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
@@ -588,17 +603,12 @@ class _Table:
                 event["chance"] = chance.stock_draw(self.stock_step, self.stock_shuffled,
                                                     self.opts.jokers, 1,
                                                     range(start, start + part))
-            self.events.append(event)
-        if got:
-            # the hand stays in hand order: each card drawn goes in at its place
-            hand = list(self.hands[i])
-            for card in got:
-                insort(hand, card, key=_card_key)
+            events.append(event)
+        if hand is not None:
             self.hands[i] = tuple(hand)
         else:
-            self.events.append({"type": "cards_drawn", "player": p, "count": 0, "wanted": count,
-                                "reason": reason, "private": {"player": p, "cards": []}})
-        return got
+            events.append({"type": "cards_drawn", "player": p, "count": 0, "wanted": count,
+                           "reason": reason, "private": {"player": p, "cards": []}})
 
     def rebuild(self) -> bool:
         """An empty stock becomes the pile less its highest-ranked cards, shuffled. The pile's
@@ -637,95 +647,87 @@ class _Table:
     def advance(self, frm: int) -> None:
         """The turn goes left to the next player still in the round; passing the seat of the
         player who laid the pile's last cards clears the pile (he, or the next one, leads)."""
-        s = frm
-        for _ in range(self.n):
-            s = (s + 1) % self.n
+        roles = self.roles
+        for s in _seats_after(self.n)[frm]:
             if self.pile and self.last_player == s:
                 self.clear_pile("returned")
-            if self.roles[s] == "":
+            if roles[s] == "":
                 break
         self.current = s
         self.drawn = False
         self.events.append({"type": "turn", "player": self.players[s]})
 
     def _next_active(self, frm: int) -> int | None:
-        for k in range(1, self.n):
-            s = (frm + k) % self.n
-            if self.roles[s] == "":
+        roles = self.roles
+        for s in _seats_after(self.n)[frm]:
+            if s == frm:
+                return None
+            if roles[s] == "":
                 return s
         return None
 
     # -- playing -----------------------------------------------------------------------------
     def play_move(self, cards: Any, rank: Any) -> None:
-        i = self.current
-        hand = self.hands[i]
         if not isinstance(cards, (list, tuple)) or not cards:
             raise IllegalMove("play_cards", "a play lays at least one card")
+        named = tuple(cards)
         try:
-            laying = _laying(tuple(cards))
-        except TypeError:  # an unhashable item: not a string either
-            laying = None
-        if laying is None:
-            raise IllegalMove("play_cards", "cards are strings such as '7H' or 'X1'")
-        laid, distinct, natural = laying
-        if laid is None or not distinct.issubset(hand):
+            reading = _reading(named, rank)
+        except TypeError:  # an unhashable card or rank: read without remembering
+            reading = _read_play(named, rank)
+        refused, laid, distinct, unplayable, rank = reading
+        if refused:
+            raise IllegalMove(*refused)
+        i = self.current
+        # the cards laid less the hand: none left when he holds them all (and no set is made
+        # of the hand, as issubset would)
+        if laid is None or distinct.difference(self.hands[i]):
             raise IllegalMove("cards_in_hand", f"you do not hold all of {list(cards)}")
-        if natural is _MIXED:
-            raise IllegalMove("one_rank", "cards laid together must all be of one rank "
-                              "(jokers count as the rank you name)")
-        if rank is not None and (not isinstance(rank, str) or rank not in STRENGTH):
-            raise IllegalMove("named_rank", f"{rank!r} is not a rank of the game")
-        if natural is not None:
-            if rank is not None and rank != natural:
-                raise IllegalMove("named_rank", f"cards of rank {natural} count as {natural}, "
-                                  f"not {rank}: jokers laid with them take their rank")
-            rank = natural
-        elif rank is None:
-            raise IllegalMove("name_joker", "a joker laid alone needs the rank it counts as")
-        if rank == TWO and len(laid) > 1:
-            raise IllegalMove("two_alone", "a two is laid alone")
-        if self.pile_ranks and STRENGTH[rank] < STRENGTH[self.pile_ranks[-1]]:
-            raise IllegalMove("at_least_top", f"the pile shows {self.pile_ranks[-1]}: lay a "
+        if unplayable:
+            raise IllegalMove(*unplayable)
+        ranks = self.pile_ranks
+        if ranks and STRENGTH[rank] < STRENGTH[ranks[-1]]:
+            raise IllegalMove("at_least_top", f"the pile shows {ranks[-1]}: lay a "
                               "rank at least as high")
         self.play(i, laid, rank)
 
     def play(self, i: int, laid: tuple[str, ...], rank: str) -> None:
         """Player `i` lays these cards of his hand (in hand order) as `rank`."""
-        self.hands[i] = _remove(self.hands[i], laid)
+        hands = self.hands
+        hands[i] = left = _remove(hands[i], laid)
+        finished = not left
         self.pile += laid
-        self.pile_ranks += (rank,) * len(laid)
+        ranks = self.pile_ranks = self.pile_ranks + (rank,) * len(laid)
         self.last_player = i
         p = self.players[i]
-        self.events.append({"type": "cards_played", "player": p, "cards": list(laid),
-                            "rank": rank})
+        events = self.events
+        events.append({"type": "cards_played", "player": p, "cards": list(laid), "rank": rank})
         mirror = self.opts.mirror
-        finished = not self.hands[i]
         joker = laid[-1][0] == "X"  # jokers come last in hand order
-        if finished and joker and mirror:
-            self.set_role(i, "outcast")
-            self.events.append({"type": "player_out", "player": p, "role": "outcast",
-                                "joker_finish": True, "emperor": False})
-            self.end_round()
-            return
-        crowned = finished and not joker and self.emperor is None
-        if crowned:  # the first out the regular way: this round's Emperor, in every mode
-            self.emperor = i
+        crowned = False
         if finished:
+            if joker and mirror:
+                self.set_role(i, "outcast")
+                events.append({"type": "player_out", "player": p, "role": "outcast",
+                               "joker_finish": True, "emperor": False})
+                self.end_round()
+                return
+            crowned = not joker and self.emperor is None
+            if crowned:  # the first out the regular way: this round's Emperor, in every mode
+                self.emperor = i
             self.set_role(i, "subject" if joker else ("elect" if mirror else "emperor"))
         # the run on top of the pile (of the rank just laid), counted before a two clears it
-        top = rank
-        run = _top_run(self.pile_ranks)
+        run = _top_run(ranks)
         if rank == TWO:
             self.events.append({"type": "two_played", "player": p})
-            for k in range(1, self.n):
-                o = (i + k) % self.n
-                if self.roles[o] == "":
+            for o in _seats_after(self.n)[i]:
+                if o != i and self.roles[o] == "":
                     self.draw(o, 1, "two")
         if run > 1:
             nxt = self._next_active(i)
             if nxt is not None:
-                self.events.append({"type": "penalty", "player": self.players[nxt],
-                                    "count": run - 1, "run": run, "rank": top})
+                events.append({"type": "penalty", "player": self.players[nxt],
+                               "count": run - 1, "run": run, "rank": rank})
                 self.draw(nxt, run - 1, "penalty")
         if rank == TWO:
             self.clear_pile("two")
@@ -789,30 +791,56 @@ class _Table:
             self._begin_play()
 
 
+@functools.cache
+def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat of n, the seats in turn order (to the left) after it, around to itself."""
+    return tuple(tuple((frm + k) % n for k in range(1, n + 1)) for frm in range(n))
+
+
 def _top_run(ranks: tuple[str, ...]) -> int:
     """How many cards on top of a (non-empty) pile count as its top rank: every card of that
     rank in the pile, since its ranks never go down (each play is at least the one below)."""
     return ranks.count(ranks[-1])
 
 
-# `_laying`'s mark of cards of more than one natural rank
-_MIXED = "mixed"
-
-
-@functools.lru_cache(maxsize=4096)
-def _laying(cards: tuple[Any, ...]) -> tuple[tuple[str, ...] | None, frozenset[str], Any] | None:
-    """What a play's cards are, whatever the hand: None when one is not a string; else the
-    cards in hand order (None when one is not a card of the deck or one is named twice: no
-    hand holds them), the set of them (to look for in the hand), and their natural rank (None
-    for jokers alone, `_MIXED` for more than one). Remembered: plays repeat."""
+def _read_play(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
+    """What a play of these cards named as `rank` is, whatever the hand and the pile:
+    (refused, laid, distinct, unplayable, rank). `refused` is the refusal (code, message) of
+    cards that are not all strings, else None; `laid` the cards in hand order (None when one
+    is not a card of the deck or one is named twice: no hand holds them), `distinct` the set
+    of them (to look for in the hand); `unplayable` the refusal, once the hand is known to
+    hold them, of cards and a named rank that make no play, else None; `rank` the rank they
+    count as."""
     if not all(isinstance(c, str) for c in cards):
-        return None
+        return ("play_cards", "cards are strings such as '7H' or 'X1'"), None, None, None, None
     distinct = frozenset(cards)
     if len(distinct) != len(cards) or not all(c in CARD_KEY for c in distinct):
-        return None, distinct, None
+        return None, None, distinct, None, None
+    laid = sort_hand(cards)
     naturals = {c[0] for c in cards if c[0] != "X"}
-    natural = next(iter(naturals)) if len(naturals) == 1 else _MIXED if naturals else None
-    return sort_hand(cards), distinct, natural
+    if len(naturals) > 1:
+        return None, laid, distinct, ("one_rank", "cards laid together must all be of one "
+                                      "rank (jokers count as the rank you name)"), None
+    if rank is not None and (not isinstance(rank, str) or rank not in STRENGTH):
+        return None, laid, distinct, ("named_rank", f"{rank!r} is not a rank of the game"), None
+    if naturals:
+        natural = next(iter(naturals))
+        if rank is not None and rank != natural:
+            return None, laid, distinct, (
+                "named_rank", f"cards of rank {natural} count as {natural}, not {rank}: "
+                "jokers laid with them take their rank"), None
+        rank = natural
+    elif rank is None:
+        return None, laid, distinct, ("name_joker", "a joker laid alone needs the rank it "
+                                      "counts as"), None
+    if rank == TWO and len(laid) > 1:
+        return None, laid, distinct, ("two_alone", "a two is laid alone"), None
+    return None, laid, distinct, None, rank
+
+
+# Remembered: plays repeat. Typed, so that a named rank equal to another of another type (1,
+# 1.0, True) is told by its own repr.
+_reading = functools.lru_cache(maxsize=4096, typed=True)(_read_play)
 
 
 def _remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
