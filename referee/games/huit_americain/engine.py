@@ -36,7 +36,11 @@ GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 LOOP_PROBE = 1_000
 _new_object = object.__new__
 _add = operator.add
-_set_attribute = object.__setattr__
+# The setters of a state's and a fact's own field dict: each is the class's `__dict__`
+# descriptor, which the frozen dataclass's __setattr__ would refuse and object.__setattr__
+# reaches only after looking the name up.
+_set_state_fields = State.__dict__["__dict__"].__set__
+_set_lack_fields = Lack.__dict__["__dict__"].__set__
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
@@ -483,8 +487,7 @@ def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
     """`Lack(seat, arrived, suits, ranks)`, its fields given as one dict (in field order), as
     `_Table.freeze` makes a state: the frozen dataclass's __init__ would set them one by one."""
     lack = _new_object(Lack)
-    _set_attribute(lack, "__dict__", {"seat": seat, "arrived": arrived, "suits": suits,
-                                      "ranks": ranks})
+    _set_lack_fields(lack, {"seat": seat, "arrived": arrived, "suits": suits, "ranks": ranks})
     return lack
 
 
@@ -918,7 +921,7 @@ class _Table:
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         state = _new_object(State)
-        _set_attribute(state, "__dict__", fields)
+        _set_state_fields(state, fields)
         return state
 
     # -- cards moving ------------------------------------------------------------------------
