@@ -894,7 +894,7 @@ class _Table:
 
     @staticmethod
     def of(state: State, rules: Rules) -> "_Table":
-        t = _new_object(_Table)
+        t = _Table()  # no __init__: calling the class costs less than object.__new__(_Table)
         fields = state.__dict__.copy()
         fields["hands"] = [*fields["hands"]]
         t.__dict__ = fields
@@ -904,7 +904,7 @@ class _Table:
 
     @classmethod
     def blank(cls, players, options, seed) -> "_Table":
-        t = _new_object(cls)
+        t = cls()
         t.__dict__ = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
         t.players = players
         t.options = options
