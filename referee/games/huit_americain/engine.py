@@ -353,7 +353,7 @@ class HuitAmericain(Engine):
                 t = _open_table(state, rules)
                 t.events = list(events)
                 t.end_round(blocked=True, endless=True)
-                return t.freeze(), t.events
+                return _freeze(t), t.events
             seen.add(position)
         return result
 
@@ -729,8 +729,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
     t = _open_table(state, rules)
-    t.lay(seat, card, named, target_seat, announce, fly)
-    return t.freeze(), t.events
+    _lay_card(t, seat, card, named, target_seat, announce, fly)
+    return _freeze(t), t.events
 
 
 def _check_fly(state: State, rules: Rules, seat: int, card: str) -> None:
@@ -784,7 +784,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         t.attack = 0
         t.end_turn(i, 1)
         t.over_if_someone_out()
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     if phase == GIVE:
         raise IllegalMove("give_two", "give your cards first (move `give`)")
     drawable = bool(state.stock) or len(state.pile) > 1
@@ -793,13 +793,13 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
         t.phase = PLAY
         t.stuck_after_draw(i, bool(got), stuck=False)
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     if phase == AGAIN:
         if not drawable:
             raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
         t.draw(i, 1, "play_again")
         t.end_turn(i, 1)
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     # PLAY
     if _layable(state, rules, state.hands[i]):
         raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
@@ -812,7 +812,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     else:
         t.draw_until(i, None, "stuck")
     t.stuck_after_draw(i, True, stuck=True)
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 def _pass(state: State, move: Move, rules: Rules, seat: int):
@@ -838,8 +838,8 @@ def _pass(state: State, move: Move, rules: Rules, seat: int):
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
     t = _open_table(state, rules)
-    t.pass_turn(seat)
-    return t.freeze(), t.events
+    _pass_turn(t, seat)
+    return _freeze(t), t.events
 
 
 def _give(state: State, move: Move, rules: Rules, seat: int):
@@ -851,7 +851,7 @@ def _give(state: State, move: Move, rules: Rules, seat: int):
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
     t = _open_table(state, rules)
     t.give(seat, card)
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 def _challenge(state: State, move: Move, rules: Rules, seat: int):
@@ -865,7 +865,7 @@ def _challenge(state: State, move: Move, rules: Rules, seat: int):
     t.events.append({"type": "challenge", "player": state.players[seat],
                      "target": state.players[u], "penalty": PENALTY_CARDS})
     t.draw(u, PENALTY_CARDS, "contre_carte")
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 # move type -> its rule: each checks the turn (or who may act) first, as `apply` dispatches.
@@ -881,7 +881,7 @@ def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
                      "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
                      "penalty": PENALTY_CARDS})
     t.draw(seat, PENALTY_CARDS, "penalty")
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 class _Table:
@@ -1276,8 +1276,13 @@ class _Table:
 
 
 # `_Table.of` by a module name: a call of a static method through its class is looked up
-# afresh every time, one through a module global is not.
+# afresh every time, one through a module global is not. The same for the table's methods
+# every move calls from outside it: a method looked up on a table misses the interpreter's
+# cache (each table holds a fresh copy of a state's dict), a module global does not.
 _open_table = _Table.of
+_freeze = _Table.freeze
+_lay_card = _Table.lay
+_pass_turn = _Table.pass_turn
 
 # effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
 _EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
