@@ -36,7 +36,11 @@ GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 LOOP_PROBE = 1_000
 _new_object = object.__new__
 _add = operator.add
-_set_attribute = object.__setattr__
+# The setters of a state's and a fact's own field dict: each is the class's `__dict__`
+# descriptor, which the frozen dataclass's __setattr__ would refuse and object.__setattr__
+# reaches only after looking the name up.
+_set_state_fields = State.__dict__["__dict__"].__set__
+_set_lack_fields = Lack.__dict__["__dict__"].__set__
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
@@ -349,7 +353,7 @@ class HuitAmericain(Engine):
                 t = _open_table(state, rules)
                 t.events = list(events)
                 t.end_round(blocked=True, endless=True)
-                return t.freeze(), t.events
+                return _freeze(t), t.events
             seen.add(position)
         return result
 
@@ -483,8 +487,7 @@ def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
     """`Lack(seat, arrived, suits, ranks)`, its fields given as one dict (in field order), as
     `_Table.freeze` makes a state: the frozen dataclass's __init__ would set them one by one."""
     lack = _new_object(Lack)
-    _set_attribute(lack, "__dict__", {"seat": seat, "arrived": arrived, "suits": suits,
-                                      "ranks": ranks})
+    _set_lack_fields(lack, {"seat": seat, "arrived": arrived, "suits": suits, "ranks": ranks})
     return lack
 
 
@@ -726,8 +729,8 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
     t = _open_table(state, rules)
-    t.lay(seat, card, named, target_seat, announce, fly)
-    return t.freeze(), t.events
+    _lay_card(t, seat, card, named, target_seat, announce, fly)
+    return _freeze(t), t.events
 
 
 def _check_fly(state: State, rules: Rules, seat: int, card: str) -> None:
@@ -781,7 +784,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         t.attack = 0
         t.end_turn(i, 1)
         t.over_if_someone_out()
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     if phase == GIVE:
         raise IllegalMove("give_two", "give your cards first (move `give`)")
     drawable = bool(state.stock) or len(state.pile) > 1
@@ -790,13 +793,13 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
         t.phase = PLAY
         t.stuck_after_draw(i, bool(got), stuck=False)
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     if phase == AGAIN:
         if not drawable:
             raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
         t.draw(i, 1, "play_again")
         t.end_turn(i, 1)
-        return t.freeze(), t.events
+        return _freeze(t), t.events
     # PLAY
     if _layable(state, rules, state.hands[i]):
         raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
@@ -809,7 +812,7 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     else:
         t.draw_until(i, None, "stuck")
     t.stuck_after_draw(i, True, stuck=True)
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 def _pass(state: State, move: Move, rules: Rules, seat: int):
@@ -835,8 +838,8 @@ def _pass(state: State, move: Move, rules: Rules, seat: int):
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
     t = _open_table(state, rules)
-    t.pass_turn(seat)
-    return t.freeze(), t.events
+    _pass_turn(t, seat)
+    return _freeze(t), t.events
 
 
 def _give(state: State, move: Move, rules: Rules, seat: int):
@@ -848,7 +851,7 @@ def _give(state: State, move: Move, rules: Rules, seat: int):
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
     t = _open_table(state, rules)
     t.give(seat, card)
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 def _challenge(state: State, move: Move, rules: Rules, seat: int):
@@ -862,7 +865,7 @@ def _challenge(state: State, move: Move, rules: Rules, seat: int):
     t.events.append({"type": "challenge", "player": state.players[seat],
                      "target": state.players[u], "penalty": PENALTY_CARDS})
     t.draw(u, PENALTY_CARDS, "contre_carte")
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 # move type -> its rule: each checks the turn (or who may act) first, as `apply` dispatches.
@@ -878,7 +881,7 @@ def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
                      "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
                      "penalty": PENALTY_CARDS})
     t.draw(seat, PENALTY_CARDS, "penalty")
-    return t.freeze(), t.events
+    return _freeze(t), t.events
 
 
 class _Table:
@@ -891,7 +894,7 @@ class _Table:
 
     @staticmethod
     def of(state: State, rules: Rules) -> "_Table":
-        t = _new_object(_Table)
+        t = _Table()  # no __init__: calling the class costs less than object.__new__(_Table)
         fields = state.__dict__.copy()
         fields["hands"] = [*fields["hands"]]
         t.__dict__ = fields
@@ -901,7 +904,7 @@ class _Table:
 
     @classmethod
     def blank(cls, players, options, seed) -> "_Table":
-        t = _new_object(cls)
+        t = cls()
         t.__dict__ = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
         t.players = players
         t.options = options
@@ -918,7 +921,7 @@ class _Table:
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         state = _new_object(State)
-        _set_attribute(state, "__dict__", fields)
+        _set_state_fields(state, fields)
         return state
 
     # -- cards moving ------------------------------------------------------------------------
@@ -1273,8 +1276,13 @@ class _Table:
 
 
 # `_Table.of` by a module name: a call of a static method through its class is looked up
-# afresh every time, one through a module global is not.
+# afresh every time, one through a module global is not. The same for the table's methods
+# every move calls from outside it: a method looked up on a table misses the interpreter's
+# cache (each table holds a fresh copy of a state's dict), a module global does not.
 _open_table = _Table.of
+_freeze = _Table.freeze
+_lay_card = _Table.lay
+_pass_turn = _Table.pass_turn
 
 # effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
 _EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
