@@ -11,7 +11,7 @@ from referee.core import dice as dice_source
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
 from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 
-from .hands import HAND_HOLDS, HAND_KEEPS, HAND_OF
+from .hands import HAND_HOLDS, HAND_KEEPS, HAND_OF, KEEPS
 from .scoring import BOXES, SCORERS, giving_up_cost, is_generala, possible_scores
 from . import wire
 from .state import Options, State
@@ -111,13 +111,13 @@ class GeneralaDice(Engine):
             # « la partie lance les dés à votre place … puis inscrit la case »: only the
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
-        player = state.players[state.current]
+        listed = _moves_of(state.players[state.current])
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
-            moves = [*(_roll_moves(player, HAND_OF[state.dice]) if state.dice
-                       else _first_roll_moves(player))]
+            moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]
         if state.rolls > 0:
-            moves += _score_moves(player, frozenset(state.sheets[state.current]))
+            free = _free_boxes(frozenset(state.sheets[state.current]))
+            moves += map(listed.scores.__getitem__, free)
         return moves
 
     def scores(self, state):
@@ -355,23 +355,32 @@ def _all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
         len(s) == BOX_COUNT for s in sheets)
 
 
-# A player's moves are listed from tables made once per player and hand (the keeps the hand
-# allows) or per player and filled boxes (the free ones), not built again at every step: the
-# listed moves are shared, and callers only read them (see `referee.core.engine`). A server
-# sees few players at once, so bounded caches keep the tables of the ones seen lately.
+# A player's moves are listed from a table made once per player: every roll (one per keep) and
+# every score move, each a dict made once, and the roll moves each hand allows; a listing
+# shares them, and callers only read them (see `referee.core.engine`). A step lists the roll
+# moves of its hand and the score moves of the free boxes, which the filled boxes name (a
+# bounded table: 2,048 sets of boxes). A server sees few players at once, so a bounded cache
+# keeps the tables of the ones seen lately.
+class _PlayerMoves:
+    __slots__ = ("first_roll", "rolls", "scores")
+
+    def __init__(self, player: str) -> None:
+        self.first_roll = tuple({"type": "roll", "player": player, "keep": [*keep]}
+                                for keep in FIRST_ROLL_KEEPS)
+        roll = {keep: {"type": "roll", "player": player, "keep": [*keep]} for keep in KEEPS}
+        self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
+        self.scores = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
+
+
 @functools.lru_cache(maxsize=64)
-def _first_roll_moves(player: str) -> tuple[Move, ...]:
-    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in FIRST_ROLL_KEEPS)
+def _moves_of(player: str) -> _PlayerMoves:
+    return _PlayerMoves(player)
 
 
-@functools.lru_cache(maxsize=1024)
-def _roll_moves(player: str, hand: int) -> tuple[Move, ...]:
-    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in HAND_KEEPS[hand])
-
-
-@functools.lru_cache(maxsize=1024)
-def _score_moves(player: str, filled: frozenset[str]) -> tuple[Move, ...]:
-    return tuple({"type": "score", "player": player, "box": b} for b in BOXES if b not in filled)
+@functools.lru_cache(maxsize=2 ** BOX_COUNT)
+def _free_boxes(filled: frozenset[str]) -> tuple[str, ...]:
+    """The boxes not in `filled`, in sheet order."""
+    return tuple(b for b in BOXES if b not in filled)
 
 
 @functools.lru_cache(maxsize=256)
