@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import secrets
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 SEED_BYTES = 16
@@ -106,7 +106,7 @@ class Stream:
     position. Past it, or for a shuffle, the words are read from `_words`, one iterator over
     the words not read yet, each later block made when its first word is read."""
 
-    __slots__ = ("_pads", "_step", "_first", "_read", "_rest")
+    __slots__ = ("_first", "_pads", "_read", "_rest", "_step")
 
     def __init__(self, seed: str, step: int) -> None:
         self._pads = pads = _keyed(seed)
@@ -153,17 +153,8 @@ class Stream:
         return self.draws(n, 1)[0]
 
     def draws(self, n: int, count: int) -> list[int]:
-        """`count` draws of `below(n)` one after another (a roll of several dice at once).
-        Each word gives at most one draw, so the words still to read are at least the draws
-        still to make: those are read at once, and again for the ones refused (a word too
-        high to draw evenly), until every draw is made."""
-        if not 1 <= n <= WORD_RANGE:
-            raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
-        drawn: list[int] = []
-        while len(drawn) < count:
-            drawn += [word % n for word in self._take(count - len(drawn)) if word < limit]
-        return drawn
+        """`count` draws of `below(n)` one after another (a roll of several dice at once)."""
+        return self._draw(n, count, range(n))
 
     def die(self) -> int:
         """One die: 1 to 6."""
@@ -171,7 +162,20 @@ class Stream:
 
     def dice(self, count: int) -> tuple[int, ...]:
         """`count` dice, each 1 + below(6)."""
-        return tuple([_FACES[draw] for draw in self.draws(6, count)])
+        return tuple(self._draw(6, count, _FACES))
+
+    def _draw(self, n: int, count: int, values: Sequence[T]) -> list[T]:
+        """`values[below(n)]` drawn `count` times one after another. Each word gives at most
+        one draw, so the words still to read are at least the draws still to make: those are
+        read at once, and again for the ones refused (a word too high to draw evenly), until
+        every draw is made."""
+        if not 1 <= n <= WORD_RANGE:
+            raise ValueError(f"below({n}): n must be between 1 and 2**32")
+        limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
+        drawn: list[T] = []
+        while len(drawn) < count:
+            drawn += [values[word % n] for word in self._take(count - len(drawn)) if word < limit]
+        return drawn
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
