@@ -107,7 +107,8 @@ class GeneralaDice(Engine):
     def legal_moves(self, state, *, now):
         if self.is_finished(state):
             return []
-        if self.clock_expired(state, now):
+        # Without a turn clock (a match's deadline is None throughout) no turn runs out.
+        if state.deadline is not None and self.clock_expired(state, now):
             # « la partie lance les dés à votre place … puis inscrit la case »: only the
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
@@ -167,7 +168,7 @@ class GeneralaDice(Engine):
         player = move["player"]
         if player not in state.players:
             raise NotYourTurn(f"{player!r} is not a player of this match")
-        expired = self.clock_expired(state, now)
+        expired = state.deadline is not None and self.clock_expired(state, now)
         if player != state.players[state.current]:
             if not expired:
                 raise NotYourTurn(f"it is not {player}'s turn")
@@ -223,7 +224,7 @@ class GeneralaDice(Engine):
         if box in sheet:
             raise IllegalMove("box_filled", f"the {box} box is already filled")
         servida = state.rolls == 1
-        values = state.options.box_values()
+        values = state.options.values
         scorer, hand = SCORERS[box], HAND_OF[state.dice]
         points = scorer(hand, servida, sheet, values)
         # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
