@@ -117,8 +117,7 @@ class GeneralaDice(Engine):
         if state.rolls < MAX_ROLLS:
             moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]
         if state.rolls > 0:
-            free = _free_boxes(frozenset(state.sheets[state.current]))
-            moves += map(listed.scores.__getitem__, free)
+            moves += listed.scores_left[frozenset(state.sheets[state.current])]
         return moves
 
     def scores(self, state):
@@ -357,31 +356,37 @@ def _all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
 
 
 # A player's moves are listed from a table made once per player: every roll (one per keep) and
-# every score move, each a dict made once, and the roll moves each hand allows; a listing
-# shares them, and callers only read them (see `referee.core.engine`). A step lists the roll
-# moves of its hand and the score moves of the free boxes, which the filled boxes name (a
-# bounded table: 2,048 sets of boxes). A server sees few players at once, so a bounded cache
-# keeps the tables of the ones seen lately.
+# every score move, each a dict made once, the roll moves each hand allows, and the score
+# moves left by each set of filled boxes (at most 2,048 sets, each listed when first met); a
+# listing shares them, and callers only read them (see `referee.core.engine`). A server sees
+# few players at once, so a bounded cache keeps the tables of the ones seen lately.
 class _PlayerMoves:
-    __slots__ = ("first_roll", "rolls", "scores")
+    __slots__ = ("first_roll", "rolls", "scores_left")
 
     def __init__(self, player: str) -> None:
         self.first_roll = tuple({"type": "roll", "player": player, "keep": [*keep]}
                                 for keep in FIRST_ROLL_KEEPS)
         roll = {keep: {"type": "roll", "player": player, "keep": [*keep]} for keep in KEEPS}
         self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
-        self.scores = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
+        self.scores_left = _ScoresLeft(player)
+
+
+class _ScoresLeft(dict):
+    """The score moves of one player left by a set of filled boxes (a frozenset), in sheet
+    order, listed the first time the set is asked for."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.score = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
+
+    def __missing__(self, filled: frozenset[str]) -> tuple[Move, ...]:
+        moves = self[filled] = tuple(self.score[b] for b in BOXES if b not in filled)
+        return moves
 
 
 @functools.lru_cache(maxsize=64)
 def _moves_of(player: str) -> _PlayerMoves:
     return _PlayerMoves(player)
-
-
-@functools.lru_cache(maxsize=2 ** BOX_COUNT)
-def _free_boxes(filled: frozenset[str]) -> tuple[str, ...]:
-    """The boxes not in `filled`, in sheet order."""
-    return tuple(b for b in BOXES if b not in filled)
 
 
 @functools.lru_cache(maxsize=256)
