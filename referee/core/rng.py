@@ -30,6 +30,8 @@ _FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
 # _LIMITS[n]: the largest multiple of n that fits in 32 bits, the words below which a draw
 # below n accepts, for every n a die or a deck of cards needs (two decks: 108 cards).
 _LIMITS = tuple(WORD_RANGE - WORD_RANGE % n if n else 0 for n in range(256))
+_LIMITED = len(_LIMITS)
+_EVERY_WORD = range(WORD_RANGE)  # the value of each word drawn below 2**32: the word itself
 
 T = TypeVar("T")
 
@@ -129,23 +131,14 @@ class Stream:
                                                 itertools.chain.from_iterable(later))
         return rest
 
-    def _take(self, count: int) -> tuple[int, ...]:
-        """The next `count` words of the stream, in order."""
-        if self._rest is None:
-            start = self._read
-            end = start + count
-            if end <= WORDS_PER_BLOCK:
-                self._read = end
-                return self._first[start:end]
-        return tuple(itertools.islice(self._words, count))
-
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
         return _block(self._pads, self._step, index)
 
     def word(self) -> int:
-        """The next big-endian 32-bit word of the stream."""
-        return self._take(1)[0]
+        """The next big-endian 32-bit word of the stream: a draw below 2**32, which accepts
+        every word as it is."""
+        return self._draw(WORD_RANGE, 1, _EVERY_WORD)[0]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -171,10 +164,16 @@ class Stream:
         every draw is made."""
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = _LIMITS[n] if n < len(_LIMITS) else _limit(n)
+        limit = _LIMITS[n] if n < _LIMITED else _limit(n)
         drawn: list[T] = []
-        while len(drawn) < count:
-            drawn += [values[word % n] for word in self._take(count - len(drawn)) if word < limit]
+        while (wanted := count - len(drawn)) > 0:
+            start = self._read
+            if self._rest is None and start + wanted <= WORDS_PER_BLOCK:
+                self._read = start + wanted
+                words: Iterable[int] = self._first[start:start + wanted]
+            else:
+                words = itertools.islice(self._words, wanted)
+            drawn += [values[word % n] for word in words if word < limit]
         return drawn
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
