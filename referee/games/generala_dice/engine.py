@@ -165,10 +165,11 @@ class GeneralaDice(Engine):
         if self.is_finished(state):
             raise GameOver("the match has finished")
         player = move["player"]
-        if player not in state.players:
+        players = state.players
+        if player not in players:
             raise NotYourTurn(f"{player!r} is not a player of this match")
         expired = state.deadline is not None and self.clock_expired(state, now)
-        if player != state.players[state.current]:
+        if player != players[state.current]:
             if not expired:
                 raise NotYourTurn(f"it is not {player}'s turn")
             raise NotYourTurn(f"it is {state.players[state.current]}'s turn; others may only "
@@ -189,51 +190,59 @@ class GeneralaDice(Engine):
                               if state.deadline is not None else "this match has no turn clock")
 
     def _roll(self, state: State, keep: list[int], now: float) -> tuple[State, list[Event]]:
-        if state.rolls >= MAX_ROLLS:
+        rolls = state.rolls
+        if rolls >= MAX_ROLLS:
             raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
-        if state.rolls == 0 and keep:
-            raise IllegalMove("first_roll_all_dice", "the first roll of a turn rolls all five dice")
-        if keep and not _holds(state.dice, keep):
-            raise IllegalMove("keep_from_dice", f"cannot keep {keep}: the dice show {list(state.dice)}")
-        if len(keep) >= DICE:
-            raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
+        if keep:
+            if rolls == 0:
+                raise IllegalMove("first_roll_all_dice",
+                                  "the first roll of a turn rolls all five dice")
+            if not _holds(state.dice, keep):
+                raise IllegalMove("keep_from_dice",
+                                  f"cannot keep {keep}: the dice show {list(state.dice)}")
+            if len(keep) >= DICE:
+                raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
         step = state.step
-        rolled = dice_source.roll(state.seed, step, DICE - len(keep))
-        new_dice = tuple(keep) + rolled
+        count = DICE - len(keep)
+        rolled = dice_source.roll(state.seed, step, count)
+        new_dice = (*keep, *rolled)
         player = state.players[state.current]
-        rolls = state.rolls + 1
+        rolls += 1
         events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
                                 "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
-                                "chance": chance.dice(step, len(rolled))}]
+                                "chance": chance.dice(step, count)}]
         if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
-            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice,
+            state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
                            instant_winner=player, deadline=None)
             events.append({"type": "servida_generala", "player": player})
             events.append(self._finished_event(state))
         else:
-            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice)
+            state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice)
         return state, events
 
     def _score(self, state: State, box: str, now: float) -> tuple[State, list[Event]]:
-        if state.rolls == 0:
+        rolls = state.rolls
+        if rolls == 0:
             raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
         if box not in BOXES:
             raise IllegalMove("unknown_box", f"{box!r} is not a box of the sheet")
-        sheet = state.sheets[state.current]
+        current = state.current
+        sheet = state.sheets[current]
         if box in sheet:
             raise IllegalMove("box_filled", f"the {box} box is already filled")
-        servida = state.rolls == 1
-        values = state.options.values
+        servida = rolls == 1
+        options = state.options
+        values = options.values
         scorer, hand = SCORERS[box], HAND_OF[state.dice]
         points = scorer(hand, servida, sheet, values)
         # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
         # hand that does not make the box
         bonus = points - scorer(hand, False, sheet, values) if servida else 0
-        player = state.players[state.current]
+        players = state.players
         filled = list(state.sheets)
-        filled[state.current] = {**sheet, box: points}
+        filled[current] = {**sheet, box: points}
         sheets = tuple(filled)
-        events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
+        events: list[Event] = [{"type": "box_scored", "player": players[current], "box": box,
                                 "points": points, "servida": servida, "bonus": bonus}]
         # A match goes on until the scoring fills the last sheet (no instant winner here: a
         # match won at once takes no more moves).
@@ -241,11 +250,11 @@ class GeneralaDice(Engine):
             state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
             events.append(self._finished_event(state))
         else:
-            current = (state.current + 1) % len(state.players)
-            deadline = self._deadline(state.options, now)
+            current = (current + 1) % len(players)
+            deadline = self._deadline(options, now)
             state = evolve(state, sheets=sheets, rolls=0, dice=(), current=current,
                            deadline=deadline)
-            events.append({"type": "turn_passed", "player": state.players[current],
+            events.append({"type": "turn_passed", "player": players[current],
                            "deadline": deadline})
         return state, events
 
