@@ -114,7 +114,7 @@ class Stream:
         self._pads = pads = _keyed(seed)
         self._step = step = int(step)
         self._first = _WORDS.unpack(hmac_from_pads(pads, _FIRST_MESSAGES[step]
-                                                   if 0 <= step < len(_FIRST_MESSAGES)
+                                                   if 0 <= step < _FIRST_STEPS
                                                    else _message(step, 0)))
         self._read = 0  # the words of block 0 read so far, while `_rest` is not made
         self._rest: Iterator[int] | None = None
@@ -198,7 +198,8 @@ def _message(step: int, index: int) -> bytes:
 
 # Block 0's message for the steps a match reaches, made once: every chance event reads its
 # block 0, and formatting the message costs more than the rest of the Python around a roll.
-_FIRST_MESSAGES = tuple(_message(step, 0) for step in range(4096))
+_FIRST_STEPS = 4096
+_FIRST_MESSAGES = tuple(_message(step, 0) for step in range(_FIRST_STEPS))
 
 
 def _block(pads: tuple[Any, Any], step: int, index: int) -> bytes:

@@ -113,10 +113,11 @@ class GeneralaDice(Engine):
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
         listed = _moves_of(state.players[state.current])
+        rolls = state.rolls
         moves: list[Move] = []
-        if state.rolls < MAX_ROLLS:
+        if rolls < MAX_ROLLS:
             moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]
-        if state.rolls > 0:
+        if rolls > 0:
             moves += listed.scores_left[frozenset(state.sheets[state.current])]
         return moves
 
