@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import secrets
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 SEED_BYTES = 16
@@ -30,6 +30,8 @@ _FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
 # _LIMITS[n]: the largest multiple of n that fits in 32 bits, the words below which a draw
 # below n accepts, for every n a die or a deck of cards needs (two decks: 108 cards).
 _LIMITS = tuple(WORD_RANGE - WORD_RANGE % n if n else 0 for n in range(256))
+_LIMITED = len(_LIMITS)
+_EVERY_WORD = range(WORD_RANGE)  # the value of each word drawn below 2**32: the word itself
 
 T = TypeVar("T")
 
@@ -53,6 +55,18 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
+# The interpreter's own SHA-256 (the module hashlib falls back on without OpenSSL): the
+# same digests, and a copy of its state is a copy of a small struct, where OpenSSL's copy
+# and digest each allocate, copy and wipe a context, which costs more than the two
+# compressions an HMAC of one short message needs.
+try:
+    from _sha2 import sha256 as _sha256  # Python 3.12 and later
+except ImportError:
+    try:
+        from _sha256 import sha256 as _sha256  # Python 3.11
+    except ImportError:
+        _sha256 = hashlib.sha256
+
 # HMAC-SHA256 (RFC 2104) is SHA-256(key ^ opad || SHA-256(key ^ ipad || message)), the key
 # first hashed when longer than SHA-256's 64-byte block and padded with zeros to it.
 _HASH_BLOCK = 64
@@ -66,10 +80,9 @@ def hmac_pads(key: bytes) -> tuple[Any, Any]:
     many times this costs two copies and two short hashes, not the key's padding and two
     more compressions each time. The hashes are only ever copied, never fed."""
     if len(key) > _HASH_BLOCK:
-        key = hashlib.sha256(key).digest()
+        key = _sha256(key).digest()
     key = key.ljust(_HASH_BLOCK, b"\0")
-    return (hashlib.sha256(key.translate(_INNER_PAD)),
-            hashlib.sha256(key.translate(_OUTER_PAD)))
+    return _sha256(key.translate(_INNER_PAD)), _sha256(key.translate(_OUTER_PAD))
 
 
 def hmac_from_pads(pads: tuple[Any, Any], message: bytes) -> bytes:
@@ -90,27 +103,42 @@ def _keyed(seed: str) -> tuple[Any, Any]:
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1...
 
-    The words are read from `_words`, one iterator over the words of every block, each block
-    made when its first word is read (most events read one or a few): reading a word is a
-    step of that iterator, with no call of a method of this class."""
+    Block 0 is made with the stream, since every event reads it and most read nothing else (a
+    roll of five dice reads five of its eight words): its words are read from the tuple by
+    position. Past it, or for a shuffle, the words are read from `_words`, one iterator over
+    the words not read yet, each later block made when its first word is read."""
 
-    __slots__ = ("_pads", "_step", "_words")
+    __slots__ = ("_first", "_pads", "_read", "_rest", "_step")
 
     def __init__(self, seed: str, step: int) -> None:
-        self._pads = _keyed(seed)
-        self._step = int(step)
-        # The blocks' words made from the pads and the step alone: the iterator holds no
-        # reference to the stream, which leaves no cycle for the garbage collector.
-        self._words: Iterator[int] = itertools.chain.from_iterable(
-            map(functools.partial(_block_words, self._pads, self._step), itertools.count()))
+        self._pads = pads = _keyed(seed)
+        self._step = step = int(step)
+        self._first = _WORDS.unpack(hmac_from_pads(pads, _FIRST_MESSAGES[step]
+                                                   if 0 <= step < _FIRST_STEPS
+                                                   else _message(step, 0)))
+        self._read = 0  # the words of block 0 read so far, while `_rest` is not made
+        self._rest: Iterator[int] | None = None
+
+    @property
+    def _words(self) -> Iterator[int]:
+        """The words not read yet, as one iterator: once it is made, every read goes through
+        it. It is made from the pads, the step and block 0 alone: it holds no reference to
+        the stream, which leaves no cycle for the garbage collector."""
+        rest = self._rest
+        if rest is None:
+            later = map(functools.partial(_block_words, self._pads, self._step), itertools.count(1))
+            rest = self._rest = itertools.chain(self._first[self._read:],
+                                                itertools.chain.from_iterable(later))
+        return rest
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
         return _block(self._pads, self._step, index)
 
     def word(self) -> int:
-        """The next big-endian 32-bit word of the stream."""
-        return next(self._words)
+        """The next big-endian 32-bit word of the stream: a draw below 2**32, which accepts
+        every word as it is."""
+        return self._draw(WORD_RANGE, 1, _EVERY_WORD)[0]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), 1 <= n <= 2**32: words at or above the largest multiple
@@ -119,18 +147,7 @@ class Stream:
 
     def draws(self, n: int, count: int) -> list[int]:
         """`count` draws of `below(n)` one after another (a roll of several dice at once)."""
-        if not 1 <= n <= WORD_RANGE:
-            raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = _limit(n)
-        drawn: list[int] = []
-        if count <= 0:
-            return drawn
-        for word in self._words:
-            if word < limit:
-                drawn.append(word % n)
-                if len(drawn) == count:
-                    break
-        return drawn
+        return self._draw(n, count, range(n))
 
     def die(self) -> int:
         """One die: 1 to 6."""
@@ -138,7 +155,26 @@ class Stream:
 
     def dice(self, count: int) -> tuple[int, ...]:
         """`count` dice, each 1 + below(6)."""
-        return tuple([_FACES[draw] for draw in self.draws(6, count)])
+        return tuple(self._draw(6, count, _FACES))
+
+    def _draw(self, n: int, count: int, values: Sequence[T]) -> list[T]:
+        """`values[below(n)]` drawn `count` times one after another. Each word gives at most
+        one draw, so the words still to read are at least the draws still to make: those are
+        read at once, and again for the ones refused (a word too high to draw evenly), until
+        every draw is made."""
+        if not 1 <= n <= WORD_RANGE:
+            raise ValueError(f"below({n}): n must be between 1 and 2**32")
+        limit = _LIMITS[n] if n < _LIMITED else _limit(n)
+        drawn: list[T] = []
+        while (wanted := count - len(drawn)) > 0:
+            start = self._read
+            if self._rest is None and start + wanted <= WORDS_PER_BLOCK:
+                self._read = start + wanted
+                words: Iterable[int] = self._first[start:start + wanted]
+            else:
+                words = itertools.islice(self._words, wanted)
+            drawn += [values[word % n] for word in words if word < limit]
+        return drawn
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
@@ -155,9 +191,20 @@ class Stream:
         return pile
 
 
+def _message(step: int, index: int) -> bytes:
+    """The message of block `index` of the stream of `step`: "step:index" in ASCII."""
+    return b"%d:%d" % (step, index)
+
+
+# Block 0's message for the steps a match reaches, made once: every chance event reads its
+# block 0, and formatting the message costs more than the rest of the Python around a roll.
+_FIRST_STEPS = 4096
+_FIRST_MESSAGES = tuple(_message(step, 0) for step in range(_FIRST_STEPS))
+
+
 def _block(pads: tuple[Any, Any], step: int, index: int) -> bytes:
     """Block `index` of the stream of `step` under the seed's pads: HMAC(seed, "step:index")."""
-    return hmac_from_pads(pads, b"%d:%d" % (step, index))
+    return hmac_from_pads(pads, _message(step, index))
 
 
 def _block_words(pads: tuple[Any, Any], step: int, index: int) -> tuple[int, ...]:
@@ -177,6 +224,6 @@ def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, _limit(i + 1)) for i in range(size - 1, 0, -1))
 
 
-def stream(seed: str, step: int) -> Stream:
-    """The stream of draws of the chance event at `step` of the match seeded with `seed`."""
-    return Stream(seed, step)
+# stream(seed, step): the stream of draws of the chance event at `step` of the match seeded
+# with `seed` (the class itself, called as a function: a roll makes one per chance event).
+stream = Stream

@@ -11,7 +11,7 @@ from referee.core import dice as dice_source
 from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, evolve
 from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 
-from .hands import HAND_HOLDS, HAND_KEEPS, HAND_OF
+from .hands import HAND_HOLDS, HAND_KEEPS, HAND_OF, KEEPS
 from .scoring import BOXES, SCORERS, giving_up_cost, is_generala, possible_scores
 from . import wire
 from .state import Options, State
@@ -107,17 +107,18 @@ class GeneralaDice(Engine):
     def legal_moves(self, state, *, now):
         if self.is_finished(state):
             return []
-        if self.clock_expired(state, now):
+        # Without a turn clock (a match's deadline is None throughout) no turn runs out.
+        if state.deadline is not None and self.clock_expired(state, now):
             # « la partie lance les dés à votre place … puis inscrit la case »: only the
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
-        player = state.players[state.current]
+        listed = _moves_of(state.players[state.current])
+        rolls = state.rolls
         moves: list[Move] = []
-        if state.rolls < MAX_ROLLS:
-            moves = [*(_roll_moves(player, HAND_OF[state.dice]) if state.dice
-                       else _first_roll_moves(player))]
-        if state.rolls > 0:
-            moves += _score_moves(player, frozenset(state.sheets[state.current]))
+        if rolls < MAX_ROLLS:
+            moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]
+        if rolls > 0:
+            moves += listed.scores_left[frozenset(state.sheets[state.current])]
         return moves
 
     def scores(self, state):
@@ -165,10 +166,11 @@ class GeneralaDice(Engine):
         if self.is_finished(state):
             raise GameOver("the match has finished")
         player = move["player"]
-        if player not in state.players:
+        players = state.players
+        if player not in players:
             raise NotYourTurn(f"{player!r} is not a player of this match")
-        expired = self.clock_expired(state, now)
-        if player != state.players[state.current]:
+        expired = state.deadline is not None and self.clock_expired(state, now)
+        if player != players[state.current]:
             if not expired:
                 raise NotYourTurn(f"it is not {player}'s turn")
             raise NotYourTurn(f"it is {state.players[state.current]}'s turn; others may only "
@@ -189,51 +191,59 @@ class GeneralaDice(Engine):
                               if state.deadline is not None else "this match has no turn clock")
 
     def _roll(self, state: State, keep: list[int], now: float) -> tuple[State, list[Event]]:
-        if state.rolls >= MAX_ROLLS:
+        rolls = state.rolls
+        if rolls >= MAX_ROLLS:
             raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
-        if state.rolls == 0 and keep:
-            raise IllegalMove("first_roll_all_dice", "the first roll of a turn rolls all five dice")
-        if keep and not _holds(state.dice, keep):
-            raise IllegalMove("keep_from_dice", f"cannot keep {keep}: the dice show {list(state.dice)}")
-        if len(keep) >= DICE:
-            raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
+        if keep:
+            if rolls == 0:
+                raise IllegalMove("first_roll_all_dice",
+                                  "the first roll of a turn rolls all five dice")
+            if not _holds(state.dice, keep):
+                raise IllegalMove("keep_from_dice",
+                                  f"cannot keep {keep}: the dice show {list(state.dice)}")
+            if len(keep) >= DICE:
+                raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
         step = state.step
-        rolled = dice_source.roll(state.seed, step, DICE - len(keep))
-        new_dice = tuple(keep) + rolled
+        count = DICE - len(keep)
+        rolled = dice_source.roll(state.seed, step, count)
+        new_dice = (*keep, *rolled)
         player = state.players[state.current]
-        rolls = state.rolls + 1
+        rolls += 1
         events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
                                 "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
-                                "chance": chance.dice(step, len(rolled))}]
+                                "chance": chance.dice(step, count)}]
         if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
-            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice,
+            state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
                            instant_winner=player, deadline=None)
             events.append({"type": "servida_generala", "player": player})
             events.append(self._finished_event(state))
         else:
-            state = evolve(state, step=state.step + 1, rolls=rolls, dice=new_dice)
+            state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice)
         return state, events
 
     def _score(self, state: State, box: str, now: float) -> tuple[State, list[Event]]:
-        if state.rolls == 0:
+        rolls = state.rolls
+        if rolls == 0:
             raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
         if box not in BOXES:
             raise IllegalMove("unknown_box", f"{box!r} is not a box of the sheet")
-        sheet = state.sheets[state.current]
+        current = state.current
+        sheet = state.sheets[current]
         if box in sheet:
             raise IllegalMove("box_filled", f"the {box} box is already filled")
-        servida = state.rolls == 1
-        values = state.options.box_values()
+        servida = rolls == 1
+        options = state.options
+        values = options.values
         scorer, hand = SCORERS[box], HAND_OF[state.dice]
         points = scorer(hand, servida, sheet, values)
         # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
         # hand that does not make the box
         bonus = points - scorer(hand, False, sheet, values) if servida else 0
-        player = state.players[state.current]
+        players = state.players
         filled = list(state.sheets)
-        filled[state.current] = {**sheet, box: points}
+        filled[current] = {**sheet, box: points}
         sheets = tuple(filled)
-        events: list[Event] = [{"type": "box_scored", "player": player, "box": box,
+        events: list[Event] = [{"type": "box_scored", "player": players[current], "box": box,
                                 "points": points, "servida": servida, "bonus": bonus}]
         # A match goes on until the scoring fills the last sheet (no instant winner here: a
         # match won at once takes no more moves).
@@ -241,11 +251,11 @@ class GeneralaDice(Engine):
             state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
             events.append(self._finished_event(state))
         else:
-            current = (state.current + 1) % len(state.players)
-            deadline = self._deadline(state.options, now)
+            current = (current + 1) % len(players)
+            deadline = self._deadline(options, now)
             state = evolve(state, sheets=sheets, rolls=0, dice=(), current=current,
                            deadline=deadline)
-            events.append({"type": "turn_passed", "player": state.players[current],
+            events.append({"type": "turn_passed", "player": players[current],
                            "deadline": deadline})
         return state, events
 
@@ -355,23 +365,38 @@ def _all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
         len(s) == BOX_COUNT for s in sheets)
 
 
-# A player's moves are listed from tables made once per player and hand (the keeps the hand
-# allows) or per player and filled boxes (the free ones), not built again at every step: the
-# listed moves are shared, and callers only read them (see `referee.core.engine`). A server
-# sees few players at once, so bounded caches keep the tables of the ones seen lately.
+# A player's moves are listed from a table made once per player: every roll (one per keep) and
+# every score move, each a dict made once, the roll moves each hand allows, and the score
+# moves left by each set of filled boxes (at most 2,048 sets, each listed when first met); a
+# listing shares them, and callers only read them (see `referee.core.engine`). A server sees
+# few players at once, so a bounded cache keeps the tables of the ones seen lately.
+class _PlayerMoves:
+    __slots__ = ("first_roll", "rolls", "scores_left")
+
+    def __init__(self, player: str) -> None:
+        self.first_roll = tuple({"type": "roll", "player": player, "keep": [*keep]}
+                                for keep in FIRST_ROLL_KEEPS)
+        roll = {keep: {"type": "roll", "player": player, "keep": [*keep]} for keep in KEEPS}
+        self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
+        self.scores_left = _ScoresLeft(player)
+
+
+class _ScoresLeft(dict):
+    """The score moves of one player left by a set of filled boxes (a frozenset), in sheet
+    order, listed the first time the set is asked for."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.score = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
+
+    def __missing__(self, filled: frozenset[str]) -> tuple[Move, ...]:
+        moves = self[filled] = tuple(self.score[b] for b in BOXES if b not in filled)
+        return moves
+
+
 @functools.lru_cache(maxsize=64)
-def _first_roll_moves(player: str) -> tuple[Move, ...]:
-    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in FIRST_ROLL_KEEPS)
-
-
-@functools.lru_cache(maxsize=1024)
-def _roll_moves(player: str, hand: int) -> tuple[Move, ...]:
-    return tuple({"type": "roll", "player": player, "keep": [*keep]} for keep in HAND_KEEPS[hand])
-
-
-@functools.lru_cache(maxsize=1024)
-def _score_moves(player: str, filled: frozenset[str]) -> tuple[Move, ...]:
-    return tuple({"type": "score", "player": player, "box": b} for b in BOXES if b not in filled)
+def _moves_of(player: str) -> _PlayerMoves:
+    return _PlayerMoves(player)
 
 
 @functools.lru_cache(maxsize=256)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 
 @dataclasses.dataclass(frozen=True)
@@ -22,6 +23,13 @@ class Options:
             "generala": self.generala, "doble_generala": self.doble_generala,
             "servida_bonus": self.servida_bonus,
         }
+
+    @functools.cached_property
+    def values(self) -> dict[str, int]:
+        """`box_values()` made once (a match's options never change), for the scoring of
+        every box: read it, never change it. Kept in the instance's dictionary, outside
+        the dataclass fields, so equality, hashing and the wire form never see it."""
+        return self.box_values()
 
 
 @dataclasses.dataclass(frozen=True)
