@@ -55,18 +55,6 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
-# The interpreter's own SHA-256 (the module hashlib falls back on without OpenSSL): the
-# same digests, and a copy of its state is a copy of a small struct, where OpenSSL's copy
-# and digest each allocate, copy and wipe a context, which costs more than the two
-# compressions an HMAC of one short message needs.
-try:
-    from _sha2 import sha256 as _sha256  # Python 3.12 and later
-except ImportError:
-    try:
-        from _sha256 import sha256 as _sha256  # Python 3.11
-    except ImportError:
-        _sha256 = hashlib.sha256
-
 # HMAC-SHA256 (RFC 2104) is SHA-256(key ^ opad || SHA-256(key ^ ipad || message)), the key
 # first hashed when longer than SHA-256's 64-byte block and padded with zeros to it.
 _HASH_BLOCK = 64
@@ -80,9 +68,10 @@ def hmac_pads(key: bytes) -> tuple[Any, Any]:
     many times this costs two copies and two short hashes, not the key's padding and two
     more compressions each time. The hashes are only ever copied, never fed."""
     if len(key) > _HASH_BLOCK:
-        key = _sha256(key).digest()
+        key = hashlib.sha256(key).digest()
     key = key.ljust(_HASH_BLOCK, b"\0")
-    return _sha256(key.translate(_INNER_PAD)), _sha256(key.translate(_OUTER_PAD))
+    return (hashlib.sha256(key.translate(_INNER_PAD)),
+            hashlib.sha256(key.translate(_OUTER_PAD)))
 
 
 def hmac_from_pads(pads: tuple[Any, Any], message: bytes) -> bytes:

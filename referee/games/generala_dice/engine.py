@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any
 
 from referee.core import chance
 from referee.core import dice as dice_source
