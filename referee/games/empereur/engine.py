@@ -235,6 +235,7 @@ def _play_moves(state: State) -> list[Move]:
     jokers = hand[end:]
     table = _play_table(state.players[i], jokers)
     known = table.by_naturals
+    alone = table.jokers_alone
     k = bisect_left(hand, floor * 4, 0, end, key=_card_key) if floor else 0
     moves: list[Move] = []
     reached = floor  # with jokers: the strength of the lowest rank not listed yet
@@ -246,13 +247,12 @@ def _play_moves(state: State) -> list[Move]:
         naturals = hand[k:e]
         if jokers:  # the ranks below this one and not listed yet go with jokers alone
             held = STRENGTH[rank]
-            if held > reached:
-                moves += table.jokers_alone(reached, held)
+            moves += alone[reached][held]
             reached = held + 1
         moves += known.get(naturals) or table.with_naturals(naturals)
         k = e
-    if jokers and reached < len(RANK_ORDER):
-        moves += table.jokers_alone(reached, len(RANK_ORDER))
+    if jokers:
+        moves += alone[reached][len(RANK_ORDER)]
     moves.append(table.turn_end[state.drawn])
     return moves
 
@@ -273,31 +273,29 @@ def _rank_moves(player: str, rank: str, naturals: tuple[str, ...],
 
 
 class _PlayTable:
-    """The moves one player holding these jokers may be listed, each made the first time it
-    is needed: the plays of each set of naturals of one rank, the plays of jokers alone over
-    each span of ranks, and the draw and the pass that end a turn."""
+    """The moves one player holding these jokers may be listed: the plays of each set of
+    naturals of one rank, each made the first time it is needed, the plays of jokers alone
+    over each span of ranks, and the draw and the pass that end a turn."""
 
-    __slots__ = ("player", "jokers", "by_naturals", "by_span", "turn_end")
+    __slots__ = ("player", "jokers", "by_naturals", "jokers_alone", "turn_end")
 
     def __init__(self, player: str, jokers: tuple[str, ...]):
         self.player, self.jokers = player, jokers
         self.by_naturals: dict[tuple[str, ...], tuple[Move, ...]] = {}
-        self.by_span: dict[tuple[int, int], tuple[Move, ...]] = {}
+        # jokers_alone[low][high]: the plays of jokers alone as each rank from strength `low`
+        # to below `high` (none when high <= low), for every low and high from 0 to the
+        # number of ranks; made at once, as a listing asks for a span at each rank it holds
+        ranks = len(RANK_ORDER)
+        each = [_rank_moves(player, rank, (), jokers) for rank in RANK_ORDER] if jokers else []
+        self.jokers_alone = tuple(
+            tuple(tuple(m for plays in each[low:high] for m in plays) for high in range(ranks + 1))
+            for low in range(ranks + 1)) if jokers else ()
         # indexed by `drawn`: a turn ends by drawing, then by passing
         self.turn_end = ({"type": "draw", "player": player}, {"type": "pass", "player": player})
 
     def with_naturals(self, naturals: tuple[str, ...]) -> tuple[Move, ...]:
         moves = _rank_moves(self.player, naturals[0][0], naturals, self.jokers)
         self.by_naturals[naturals] = moves
-        return moves
-
-    def jokers_alone(self, low: int, high: int) -> tuple[Move, ...]:
-        """The plays of jokers alone as each rank from strength `low` to below `high`."""
-        moves = self.by_span.get((low, high))
-        if moves is None:
-            moves = self.by_span[low, high] = tuple(
-                m for rank in RANK_ORDER[low:high]
-                for m in _rank_moves(self.player, rank, (), self.jokers))
         return moves
 
 
