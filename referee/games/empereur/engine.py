@@ -249,7 +249,10 @@ def _play_moves(state: State) -> list[Move]:
             held = STRENGTH[rank]
             moves += alone[reached][held]
             reached = held + 1
-        moves += known.get(naturals) or table.with_naturals(naturals)
+        try:
+            moves += known[naturals]
+        except KeyError:  # the first time these naturals are listed
+            moves += table.with_naturals(naturals)
         k = e
     if jokers:
         moves += alone[reached][len(RANK_ORDER)]
