@@ -30,7 +30,6 @@ _FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
 # _LIMITS[n]: the largest multiple of n that fits in 32 bits, the words below which a draw
 # below n accepts, for every n a die or a deck of cards needs (two decks: 108 cards).
 _LIMITS = tuple(WORD_RANGE - WORD_RANGE % n if n else 0 for n in range(256))
-_LIMITED = len(_LIMITS)
 _EVERY_WORD = range(WORD_RANGE)  # the value of each word drawn below 2**32: the word itself
 
 T = TypeVar("T")
@@ -102,9 +101,7 @@ class Stream:
     def __init__(self, seed: str, step: int) -> None:
         self._pads = pads = _keyed(seed)
         self._step = step = int(step)
-        self._first = _WORDS.unpack(hmac_from_pads(pads, _FIRST_MESSAGES[step]
-                                                   if 0 <= step < _FIRST_STEPS
-                                                   else _message(step, 0)))
+        self._first = _block_words(pads, step, 0)
         self._read = 0  # the words of block 0 read so far, while `_rest` is not made
         self._rest: Iterator[int] | None = None
 
@@ -153,7 +150,7 @@ class Stream:
         every draw is made."""
         if not 1 <= n <= WORD_RANGE:
             raise ValueError(f"below({n}): n must be between 1 and 2**32")
-        limit = _LIMITS[n] if n < _LIMITED else _limit(n)
+        limit = _limit(n)
         drawn: list[T] = []
         while (wanted := count - len(drawn)) > 0:
             start = self._read
@@ -180,15 +177,21 @@ class Stream:
         return pile
 
 
-def _message(step: int, index: int) -> bytes:
-    """The message of block `index` of the stream of `step`: "step:index" in ASCII."""
+def _formatted(step: int, index: int) -> bytes:
     return b"%d:%d" % (step, index)
 
 
 # Block 0's message for the steps a match reaches, made once: every chance event reads its
 # block 0, and formatting the message costs more than the rest of the Python around a roll.
 _FIRST_STEPS = 4096
-_FIRST_MESSAGES = tuple(_message(step, 0) for step in range(_FIRST_STEPS))
+_FIRST_MESSAGES = tuple(_formatted(step, 0) for step in range(_FIRST_STEPS))
+
+
+def _message(step: int, index: int) -> bytes:
+    """The message of block `index` of the stream of `step`: "step:index" in ASCII."""
+    if not index and 0 <= step < _FIRST_STEPS:
+        return _FIRST_MESSAGES[step]
+    return _formatted(step, index)
 
 
 def _block(pads: tuple[Any, Any], step: int, index: int) -> bytes:
