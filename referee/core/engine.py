@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import msgspec
 
@@ -37,14 +37,27 @@ MAX_COUNTER = 2**31
 MAX_OPTION_TEXT = 64
 
 
+def fields_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """The setter of the attribute dictionary of `cls`'s instances. Given a new instance
+    (`object.__new__(cls)`) and a dict of every field of the frozen dataclass `cls`, in
+    declaration order, it makes that dict the instance's own (taken, not copied): what
+    `cls(**fields)` gives, without `__init__` setting the fields one by one through
+    `object.__setattr__`. For states and their parts, whose values were checked when they were
+    made and which have no `__post_init__`."""
+    return next(vars(k)["__dict__"] for k in cls.__mro__ if "__dict__" in vars(k)).__set__
+
+
+_setters: dict[type, Callable[[Any, dict[str, Any]], None]] = {}
+
+
 def evolve(state: Any, **changes: Any) -> Any:
     """A copy of a frozen dataclass state with some fields changed, the original untouched:
-    what `dataclasses.replace` gives, without running `__init__` again over every field
-    (states have no `__post_init__`, and a field's value was checked when it was made)."""
+    what `dataclasses.replace` gives, without running `__init__` again over every field."""
     fields = dict(state.__dict__)
     fields.update(changes)
-    new = object.__new__(type(state))
-    object.__setattr__(new, "__dict__", fields)
+    cls = type(state)
+    new = object.__new__(cls)
+    (_setters.get(cls) or _setters.setdefault(cls, fields_setter(cls)))(new, fields)
     return new
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from referee.core import chance
 from referee.core.cards import conservation_problems, is_joker, shuffled, standard_deck
 from referee.core.chance import stock_origin_problems
-from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, fields_setter
 from referee.core.errors import IllegalMove
 
 from .ranks import CARD_KEY, RANK_ORDER, STRENGTH, TWO, sort_hand, strength, value
@@ -432,7 +432,7 @@ class _Table:
         fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         state = _new_object(State)
-        _set_attribute(state, "__dict__", fields)
+        _set_state_fields(state, fields)
         return state
 
     def set_role(self, i: int, role: str) -> None:
@@ -852,9 +852,8 @@ def _remove(hand: tuple[str, ...], cards) -> tuple[str, ...]:
     return tuple(out)
 
 
-# A state made from every one of its fields, in declaration order, as `_Table.freeze` does.
 _new_object = object.__new__
-_set_attribute = object.__setattr__
+_set_state_fields = fields_setter(State)
 
 
 # == invariants ===================================================================================

@@ -18,7 +18,7 @@ from typing import Any
 from referee.core import chance
 from referee.core.chance import stock_origin_problems
 from referee.core.cards import JOKER_RANK, SUITS, conservation_problems, shuffled, standard_deck
-from referee.core.engine import Engine, Event, Field, Move, MoveType, Option
+from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, fields_setter
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
 from . import rules as _rules_module
@@ -34,13 +34,9 @@ GIVE_CARDS = 2  # given by the player of a give_two card, from his own hand
 # looking for a position that comes back (an endless round). The loops met in random play
 # last 4 to 6 moves.
 LOOP_PROBE = 1_000
-_new_object = object.__new__
 _add = operator.add
-# The setters of a state's and a fact's own field dict: each is the class's `__dict__`
-# descriptor, which the frozen dataclass's __setattr__ would refuse and object.__setattr__
-# reaches only after looking the name up.
-_set_state_fields = State.__dict__["__dict__"].__set__
-_set_lack_fields = Lack.__dict__["__dict__"].__set__
+_new_object = object.__new__
+_set_state_fields, _set_lack_fields = fields_setter(State), fields_setter(Lack)
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 
 
