@@ -30,7 +30,13 @@ def process_id() -> int:
     return _process[0]
 
 
-if values.ValueClass._multiprocess:
+def multiprocess_mode() -> bool:
+    """Whether prometheus-client writes the values to files shared by the workers: it asks
+    its environment variable (either spelling) when it is imported, and so does this."""
+    return "PROMETHEUS_MULTIPROC_DIR" in os.environ or "prometheus_multiproc_dir" in os.environ
+
+
+if multiprocess_mode():
     values.ValueClass = values.MultiProcessValue(process_identifier=process_id)
 
 REQUESTS = Counter("referee_requests", "HTTP requests answered, by route, game and status.",
@@ -53,7 +59,7 @@ TOKENS_REFUSED = Counter("referee_sealed_tokens_refused",
 def exposition() -> tuple[bytes, str]:
     """The metrics in Prometheus's text format, summed over gunicorn's workers when they
     share a multiprocess directory."""
-    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    if multiprocess_mode():
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
         return generate_latest(registry), CONTENT_TYPE_LATEST
