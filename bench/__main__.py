@@ -57,14 +57,12 @@ def random_match(engine, players: int, seed: int):
     yield state, None
 
 
-def engine_rate(engine, seconds: float, *, uniform: bool = False) -> tuple[float, float, int]:
+def engine_rate(engine, seconds: float) -> tuple[float, float, int]:
     """Moves per second of `engine` in random matches, legal moves listed at every step: over
     the time spent in the engine (creating matches, listing, applying, asking whether a match
-    is over) and over the whole loop, the player's choice included; and matches started. By
-    default the shared random player with the game's playout options; `uniform`: a plain
-    uniform choice with the default options, the same player as `uno_rate`'s (the shared
-    player costs a filtered list per move that UNO's does not)."""
-    options = engine.resolve_options({} if uniform else engine.playout_options)
+    is over) and over the whole loop, the player's choice included; and matches started. The
+    player is the shared random player with the game's playout options."""
+    options = engine.resolve_options(engine.playout_options)
     clock = time.perf_counter
     moves, matches, seed = 0, 0, 0
     in_engine = 0.0
@@ -78,11 +76,11 @@ def engine_rate(engine, seconds: float, *, uniform: bool = False) -> tuple[float
                                  f"bench-{seed}", now=NOW)
         finished = engine.is_finished(state)
         in_engine += clock() - began
-        while not finished and (uniform or clock() - start < seconds):
+        while not finished and clock() - start < seconds:
             began = clock()
             moves_now = engine.legal_moves(state, now=NOW)
             chosen = clock()
-            move = pick.choice(moves_now) if uniform else random_move(engine, moves_now, pick)
+            move = random_move(engine, moves_now, pick)
             applying = clock()
             state, _ = engine.apply(state, move, now=NOW)
             finished = engine.is_finished(state)
@@ -113,6 +111,27 @@ def uno_rate(seconds: float) -> tuple[float, int] | None:
     return moves / (time.perf_counter() - start), games
 
 
+def uniform_rate(engine, seconds: float) -> tuple[float, int]:
+    """Moves per second of `engine` in whole random matches with the default options and a
+    uniform choice, legal moves listed at every step, timed as `uno_rate` times UNO: the
+    clock read once a match, not around each move as `engine_rate` reads it to tell the
+    engine's time from the player's (reads that UNO's loop does not pay); and matches played."""
+    options = engine.resolve_options({})
+    pick = random.Random(0)
+    seats = min(engine.max_players, 4) - engine.min_players + 1
+    moves = matches = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        matches += 1
+        players = tuple(f"p{i}" for i in range(engine.min_players + matches % seats))
+        state = engine.new_match(players, dict(options), f"bench-{matches}", now=NOW)
+        while not engine.is_finished(state):
+            state, _ = engine.apply(state, pick.choice(engine.legal_moves(state, now=NOW)),
+                                    now=NOW)
+            moves += 1
+    return moves / (time.perf_counter() - start), matches
+
+
 def versus_uno(seconds: float, slices: int = 10) -> None:
     """huit-americain against RLCard's UNO, both measured now in this process: the ratio of
     our moves per second (legal moves listed at every step) to RLCard's must reach
@@ -132,7 +151,7 @@ def versus_uno(seconds: float, slices: int = 10) -> None:
                 uno += got[0] / slices
                 games += got[1]
             else:
-                _, rate, played = engine_rate(engine, seconds / slices, uniform=True)
+                rate, played = uniform_rate(engine, seconds / slices)
                 ours += rate / slices
                 matches += played
     ratio = ours / uno

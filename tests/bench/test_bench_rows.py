@@ -74,3 +74,23 @@ def test_engine_rate_counts_the_engines_time_apart_from_the_players(monkeypatch)
     in_engine, whole, matches = bench.engine_rate(bench.REGISTRY["generala-dice"], 0.3)
     assert matches >= 1 and slow
     assert whole < 500 < 2000 < in_engine  # at most one move per 2 ms with the player
+
+
+def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(monkeypatch):
+    # UNO's loop reads the clock once a game; ours must pay for no more reads than that. A
+    # clock that moves one second a read: the first match starts at 1 s, is played to its
+    # end whatever its length, and the second read afterwards (2 s) is past the 1.5 s given.
+    ticks = iter(range(100))
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(ticks))
+    engine = bench.REGISTRY["huit-americain"]
+    applied = []
+    real_apply = engine.apply
+
+    def counted(state, move, *, now):
+        applied.append(move)
+        return real_apply(state, move, now=now)
+
+    monkeypatch.setattr(engine, "apply", counted)
+    rate, matches = bench.uniform_rate(engine, 1.5)
+    assert matches == 1 and len(applied) > 10
+    assert rate == len(applied) / 3  # start at 0, checks at 1 and 2, the end read at 3
