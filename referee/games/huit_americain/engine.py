@@ -22,8 +22,9 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, fi
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
 from . import rules as _rules_module
-from .rules import (ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules,
-                    hand_points, hand_size, max_players, rules_of, table_of, table_problems)
+from .rules import (ALL_CARDS, ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF,
+                    Rules, hand_points, hand_size, max_players, rules_of, table_of,
+                    table_problems)
 from . import wire
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Lack, Options, State
 
@@ -1319,8 +1320,11 @@ def _compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]
 
 @functools.lru_cache(maxsize=8)
 def _deck(decks: int) -> tuple[str, ...]:
-    """The whole deck(s), sorted already: the order a deal's shuffle starts from."""
-    return tuple(sorted(standard_deck(jokers=2, decks=decks)))
+    """The whole deck(s), sorted already: the order a deal's shuffle starts from. Made of the
+    very string objects of `rules.ALL_CARDS`, which the compiled tables are keyed by, so every
+    look-up of a dealt card in them, and every search of a hand for a listed move's card, meets
+    its key at the first comparison (an identity) instead of comparing characters."""
+    return tuple(sorted(ALL_CARDS * decks))
 
 
 def _combination_problems(opts: Options) -> list[str]:
