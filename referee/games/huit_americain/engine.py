@@ -206,20 +206,26 @@ class HuitAmericain(Engine):
         seats = seats[2]
         i = state.current
         hand = state.hands[i]
-        if phase == PLAY and rules.simple:
-            # `_layable` for the commonest case, inline
-            cards = list(filter(rules.following[state.suit][state.rank].__contains__, hand))
-        else:
-            cards = _layable(state, rules, hand)
-        _listed = (state, cards)
         mine = seats[i]
         moves: list[Move] = []
-        if cards:
-            # Cards naming a suit or a player, and the next-to-last card (with or without
-            # "Carte"), list more than one move each.
+        # Cards naming a suit or a player, and the next-to-last card (with or without
+        # "Carte"), list more than one move each.
+        if phase == PLAY and rules.simple:
+            # the commonest case: the cards that follow, those `_layable` gives, are listed as
+            # they are met in the hand
+            following = rules.following[state.suit][state.rank]
             lays = mine.lay_last if len(hand) == 2 else mine.lay
-            for card in cards:  # a loop, not a comprehension: no frame for a few cards
-                moves += lays[card]
+            for card in hand:  # a loop, not a comprehension: no frame for a few cards
+                if card in following:
+                    moves += lays[card]
+            cards = len(moves)  # as true as the layable cards (each lists a move at least)
+        else:
+            cards = _layable(state, rules, hand)
+            if cards:
+                lays = mine.lay_last if len(hand) == 2 else mine.lay
+                for card in cards:
+                    moves += lays[card]
+        _listed = (state, cards)
         if phase != PLAY or not cards:  # what else the player in turn may do
             if phase == ATTACK or phase == HUNT:
                 moves.append(mine.draw)
@@ -303,8 +309,11 @@ class HuitAmericain(Engine):
         if state.phase == OVER:
             raise GameOver("the match has finished")
         player = move["player"]
+        players = state.players
+        seat = state.current  # most moves are the player in turn's, named by the same object
         try:
-            seat = state.players.index(player)
+            if players[seat] is not player:
+                seat = players.index(player)
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
@@ -532,10 +541,11 @@ def _still_telling(lacks: tuple[Lack, ...], seat: int, held: int) -> tuple[Lack,
 
 
 # -- move listing helpers ----------------------------------------------------------------------
-# The last state whose moves were listed, with its layable cards: a pass (or a draw) usually
-# comes right after the listing, on the same state, and need not sort the hand again. One
-# tuple, replaced whole, so concurrent threads never see a state with another's cards.
-_listed: tuple[State | None, list[str]] = (None, [])
+# The last state whose moves were listed, with its layable cards (or, in the commonest case,
+# the number of their lays: the same truth value): a pass usually comes right after the
+# listing, on the same state, and need not sort the hand again. One tuple, replaced whole, so
+# concurrent threads never see a state with another's cards.
+_listed: tuple[State | None, list[str] | int] = (None, [])
 
 
 def _ranks_of(rules: Rules, effect: str) -> set[str]:
@@ -624,8 +634,12 @@ class _Seat:
                                                    seat))
 
         # indexed by card: its lays from a hand of more than two cards, and from two (where
-        # "Carte" may be said), in turn and out of turn
-        self.lay, self.lay_last = laying("lay", 3), laying("lay", 2)
+        # "Carte" may be said), in turn and out of turn; those in turn, listed every move, are
+        # made for every card at once (a plain dict is indexed faster than one that makes its
+        # entries when asked)
+        self.lay, self.lay_last = ({card: _lay_moves("lay", player, card, held, rules, players,
+                                                     seat) for card in ALL_CARDS}
+                                   for held in (3, 2))
         self.fly, self.fly_last = laying("lay_out_of_turn", 3), laying("lay_out_of_turn", 2)
         self.give = _ByCard(lambda card: {"type": "give", "player": player, "card": card})
         self.draw = {"type": "draw", "player": player}
