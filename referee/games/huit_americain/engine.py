@@ -310,9 +310,9 @@ class HuitAmericain(Engine):
             raise GameOver("the match has finished")
         player = move["player"]
         players = state.players
-        seat = state.current  # most moves are the player in turn's, named by the same object
+        seat = state.current  # most moves are the player in turn's
         try:
-            if players[seat] is not player:
+            if players[seat] != player:
                 seat = players.index(player)
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
@@ -498,13 +498,14 @@ def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
 
 
 def _joined(letters: str, letter: str, alphabet: tuple[str, ...]) -> str:
-    """`letters` with `letter` too, in the order of `alphabet` (remembered)."""
+    """`letters` with `letter` too (not among them; all of `alphabet`), in the order of
+    `alphabet` (remembered)."""
     key = (letters, letter)
     joined = _JOINED.get(key)
     if joined is None:
         if len(_JOINED) > _JOINED_LIMIT:
             _JOINED.clear()
-        joined = _JOINED[key] = "".join(x for x in alphabet if x in letters or x == letter)
+        joined = _JOINED[key] = "".join(sorted(letters + letter, key=alphabet.index))
     return joined
 
 
