@@ -319,7 +319,11 @@ class HuitAmericain(Engine):
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
         try:
-            result = _MOVES.get(move["type"], _unknown)(state, move, rules, seat)
+            try:
+                rule = _MOVES[move["type"]]
+            except KeyError:
+                rule = _unknown
+            result = rule(state, move, rules, seat)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
@@ -1085,11 +1089,11 @@ class _Table:
         self.pile += (card,)
         self.passes = 0
         self.unannounced = seat if held == 1 and not announce else -1
-        r, names_suit, amount, effect = rules.laid[card]
+        r, names_suit, amount, effect, in_force = rules.laid[card]
         if names_suit:
             self.suit, self.rank = named, None
-        elif r != JOKER_RANK:
-            self.suit, self.rank = card[1], r
+        elif in_force is not None:
+            self.suit, self.rank = in_force
         event = {"type": "card_laid", "player": player, "card": card, "suit": self.suit,
                  "cards_left": held, "announce": announce}
         if fly:
