@@ -716,7 +716,6 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
                              if rules.fly else ""))
     if card not in hand:
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
-    r = card[0]
     if not fly:
         phase = state.phase
         if phase == PLAY or phase == AGAIN:
@@ -726,6 +725,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
                                   f"{follow} or a card laid on anything")
         elif phase == ATTACK:
             level = rules.attack.get(state.pile[-1][0], 0)
+            r = card[0]
             if not (r == rules.stop or rules.attack.get(r, 0) >= level):
                 raise IllegalMove("answer_attack", f"under attack, lay an attack card at least "
                                   f"as strong or a stopping card, or draw {state.attack}")
@@ -733,11 +733,11 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         else:
             raise IllegalMove("give_two", "give your cards first (move `give`)")
-    if rules.no_finish is not None and len(hand) == 1 and r == rules.no_finish:
+    if rules.no_finish is not None and len(hand) == 1 and card[0] == rules.no_finish:
         raise IllegalMove("no_finish_on_eight", f"{card} cannot be the last card (house rule)")
     named = move.get("suit")
     target = move.get("target")
-    if named is None and target is None and r not in rules.special:
+    if named is None and target is None and card not in rules.special_cards:
         target_seat = -1  # a card that asks for nothing, given nothing
     else:
         target_seat = _suit_and_target(state, move, rules, card, named, target)
@@ -794,11 +794,11 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     t = _open_table(state, rules)
     if phase == ATTACK:
         count = t.attack
-        got = t.draw(i, count, "attack")
+        got = _draw_cards(t, i, count, "attack")
         t.events.append({"type": "effect", "effect": "attack_taken", "player": player,
                          "penalty": count, "drawn": len(got)})
         t.attack = 0
-        t.end_turn(i, 1)
+        _end_turn(t, i, 1)
         t.over_if_someone_out()
         return _freeze(t), t.events
     if phase == GIVE:
@@ -808,13 +808,13 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         suit = state.suit
         got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
         t.phase = PLAY
-        t.stuck_after_draw(i, bool(got), stuck=False)
+        _stuck_after_draw(t, i, bool(got), stuck=False)
         return _freeze(t), t.events
     if phase == AGAIN:
         if not drawable:
             raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
-        t.draw(i, 1, "play_again")
-        t.end_turn(i, 1)
+        _draw_cards(t, i, 1, "play_again")
+        _end_turn(t, i, 1)
         return _freeze(t), t.events
     # PLAY
     if _layable(state, rules, state.hands[i]):
@@ -824,10 +824,10 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     if not drawable:
         raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
     if rules.stuck == "draw_one":
-        t.draw(i, 1, "stuck")
+        _draw_cards(t, i, 1, "stuck")
     else:
         t.draw_until(i, None, "stuck")
-    t.stuck_after_draw(i, True, stuck=True)
+    _stuck_after_draw(t, i, True, stuck=True)
     return _freeze(t), t.events
 
 
@@ -880,7 +880,7 @@ def _challenge(state: State, move: Move, rules: Rules, seat: int):
     t.unannounced = -1
     t.events.append({"type": "challenge", "player": state.players[seat],
                      "target": state.players[u], "penalty": PENALTY_CARDS})
-    t.draw(u, PENALTY_CARDS, "contre_carte")
+    _draw_cards(t, u, PENALTY_CARDS, "contre_carte")
     return _freeze(t), t.events
 
 
@@ -896,7 +896,7 @@ def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
     t.events.append({"type": "penalty", "player": player, "code": refused.code,
                      "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
                      "penalty": PENALTY_CARDS})
-    t.draw(seat, PENALTY_CARDS, "penalty")
+    _draw_cards(t, seat, PENALTY_CARDS, "penalty")
     return _freeze(t), t.events
 
 
@@ -964,9 +964,9 @@ class _Table:
             part = self.stock[len(self.stock) - take:][::-1]
             got += part
             self.stock = self.stock[:len(self.stock) - take]
-            self._drawn(seat, part, reason)
+            _cards_drawn(self, seat, part, reason)
         if not got:
-            self._drawn(seat, got, reason)
+            _cards_drawn(self, seat, got, reason)
         return got
 
     def draw_until(self, seat: int, wanted, reason: str) -> tuple[str, ...]:
@@ -978,7 +978,7 @@ class _Table:
         while True:
             if not self.stock:
                 if part:
-                    self._drawn(seat, tuple(part), reason)
+                    _cards_drawn(self, seat, tuple(part), reason)
                     part = []
                 if not self.reshuffle():
                     break
@@ -989,10 +989,10 @@ class _Table:
             if wanted is not None:
                 if wanted(card):
                     break
-            elif self._follows(card, held + len(got)):
+            elif _table_follows(self, card, held + len(got)):
                 break
         if part or not got:
-            self._drawn(seat, tuple(part), reason)
+            _cards_drawn(self, seat, tuple(part), reason)
         return tuple(got)
 
     def _follows(self, card: str, held: int) -> bool:
@@ -1034,20 +1034,20 @@ class _Table:
     def pass_turn(self, seat: int) -> None:
         """The player in turn cannot lay (nor draw): the table sees what he lacks, his turn
         ends, and the round is blocked once every player in a row has passed."""
-        self.note_lack(seat, 0)
+        _note_lack(self, seat, 0)
         self.events.append({"type": "passed", "player": self.players[seat]})
         self.passes += 1
         if self.passes >= len(self.players):
             self.end_round(blocked=True)
         else:
-            self.end_turn(seat, 1)
+            _end_turn(self, seat, 1)
 
     # -- turns -------------------------------------------------------------------------------
     def seat_after(self, seat: int, steps: int) -> int:
         return (seat + steps * self.direction) % len(self.players)
 
     def end_turn(self, seat: int, steps: int) -> None:
-        self.current = self.seat_after(seat, steps)
+        self.current = _seat_after(self, seat, steps)
         self.phase = PLAY
 
     def stuck_after_draw(self, seat: int, drew: bool, stuck: bool) -> None:
@@ -1056,18 +1056,18 @@ class _Table:
         he lacks: all of it if his turn ends; after drawing because he was `stuck`, all of it
         but the last card drawn (the draw stops at the first card that follows)."""
         hand = self.hands[seat]
-        if any(self._follows(c, len(hand)) for c in hand):
+        if any(_table_follows(self, c, len(hand)) for c in hand):
             if stuck:
-                self.note_lack(seat, 1)
+                _note_lack(self, seat, 1)
             return
-        self.note_lack(seat, 0)
+        _note_lack(self, seat, 0)
         self.events.append({"type": "passed", "player": self.players[seat]})
         if not drew:
             self.passes += 1
             if self.passes >= len(self.players):
                 self.end_round(blocked=True)
                 return
-        self.end_turn(seat, 1)
+        _end_turn(self, seat, 1)
 
     def over_if_someone_out(self) -> bool:
         """attack_returns: once the attack is over, a player left with no card ends the round."""
@@ -1111,7 +1111,7 @@ class _Table:
         if amount:
             self.attack = (self.attack if was_attack else 0) + amount
             self.phase = ATTACK
-            nxt = self.seat_after(seat, 1)
+            nxt = _seat_after(self, seat, 1)
             self.events.append({"type": "effect", "effect": rules.effect[r], "player": player,
                                 "on": self.players[nxt], "penalty": self.attack})
             self.current = nxt
@@ -1136,18 +1136,18 @@ class _Table:
     def change_suit(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "change_suit", "player": player,
                             "suit": named})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def reverse(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.direction = -self.direction
         self.events.append({"type": "effect", "effect": "reverse", "player": player,
                             "direction": self.direction})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def skip(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "skip", "player": player,
-                            "skipped": self.players[self.seat_after(seat, 1)]})
-        self.current = self.seat_after(seat, 2)
+                            "skipped": self.players[_seat_after(self, seat, 1)]})
+        self.current = _seat_after(self, seat, 2)
 
     def play_again(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.phase = AGAIN
@@ -1163,7 +1163,7 @@ class _Table:
                             "target": self.players[target],
                             "counts": {player: len(self.hands[seat]),
                                        self.players[target]: len(self.hands[target])}})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def rotate_hands(self, seat: int, player: str, named: str | None, target: int) -> None:
         n = len(self.players)
@@ -1173,7 +1173,7 @@ class _Table:
                            for lack in self.lacks)
         self.events.append({"type": "effect", "effect": "rotate_hands", "player": player,
                             "direction": self.direction})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def give_two(self, seat: int, player: str, named: str | None, target: int) -> None:
         # He now gives cards of his own hand, one `give` move each, before the turn moves.
@@ -1188,11 +1188,11 @@ class _Table:
     def all_draw_one(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "all_draw_one", "player": player})
         for k in range(1, len(self.players)):
-            self.draw(self.seat_after(seat, k), 1, "all_draw_one")
-        self.current = self.seat_after(seat, 1)
+            _draw_cards(self, _seat_after(self, seat, k), 1, "all_draw_one")
+        self.current = _seat_after(self, seat, 1)
 
     def suit_hunt(self, seat: int, player: str, named: str | None, target: int) -> None:
-        nxt = self.seat_after(seat, 1)
+        nxt = _seat_after(self, seat, 1)
         self.events.append({"type": "effect", "effect": "suit_hunt", "player": player,
                             "suit": named, "on": self.players[nxt]})
         self.phase = HUNT
@@ -1221,7 +1221,7 @@ class _Table:
         if not hand:
             self.end_round(blocked=False)
             return
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     # -- rounds ------------------------------------------------------------------------------
     def end_round(self, blocked: bool, endless: bool = False) -> None:
@@ -1293,12 +1293,20 @@ class _Table:
 
 # `_Table.of` by a module name: a call of a static method through its class is looked up
 # afresh every time, one through a module global is not. The same for the table's methods
-# every move calls from outside it: a method looked up on a table misses the interpreter's
-# cache (each table holds a fresh copy of a state's dict), a module global does not.
+# the commonest moves call, from outside a table or inside one: a method looked up on a table
+# misses the interpreter's cache (each table holds a fresh copy of a state's dict), a module
+# global does not.
 _open_table = _Table.of
 _freeze = _Table.freeze
 _lay_card = _Table.lay
 _pass_turn = _Table.pass_turn
+_seat_after = _Table.seat_after
+_end_turn = _Table.end_turn
+_note_lack = _Table.note_lack
+_cards_drawn = _Table._drawn
+_draw_cards = _Table.draw
+_stuck_after_draw = _Table.stuck_after_draw
+_table_follows = _Table._follows
 
 # effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
 _EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
