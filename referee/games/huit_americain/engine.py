@@ -198,12 +198,11 @@ class HuitAmericain(Engine):
         phase = state.phase
         if phase == OVER:
             return []
-        last = _rules_module._last  # `rules_of` without the call, when it is a hit
-        rules = last[1] if last[0] is state.options else rules_of(state.options)
-        seats = _last_seats  # `_seats_of` without the call, when it is a hit
-        if seats[0] is not state.players or seats[1] is not rules:
-            seats = _seats_of(state.players, rules)
-        seats = seats[2]
+        listing = _last_listing  # `_listing_tables` without the call, when it is a hit
+        if listing[0] is state.players and listing[1] is state.options:
+            rules, seats = listing[2], listing[3]
+        else:
+            rules, seats = _listing_tables(state.players, state.options)
         i = state.current
         hand = state.hands[i]
         mine = seats[i]
@@ -652,24 +651,27 @@ class _Seat:
         self.challenge = {"type": "challenge", "player": player}
 
 
-# The seats' moves of the players and rules listed last (one tuple, replaced whole, so
-# threads never see a half-updated one), and of those met before, by value (a decoded state
-# brings a new players tuple per request).
-_last_seats: tuple[object, object, tuple[_Seat, ...]] = (None, None, ())
+# The players and options listed last, with their rules and their seats' moves (one tuple,
+# replaced whole, so threads never see a half-updated one), and the seats' moves of the
+# players and rules met before, by value (a decoded state brings a new players tuple per
+# request).
+_last_listing: tuple[object, object, Rules | None, tuple[_Seat, ...]] = (None, None, None, ())
 _SEATS: dict[tuple[tuple[str, ...], Rules], tuple[_Seat, ...]] = {}
 _SEATS_LIMIT = 256
 
 
-def _seats_of(players: tuple[str, ...], rules: Rules):
-    global _last_seats
+def _listing_tables(players: tuple[str, ...], options: Options) -> tuple[Rules, tuple[_Seat, ...]]:
+    """The compiled rules of `options` and the seats' moves of `players` under them."""
+    global _last_listing
+    rules = rules_of(options)
     key = (players, rules)
     seats = _SEATS.get(key)
     if seats is None:
         if len(_SEATS) > _SEATS_LIMIT:
             _SEATS.clear()
         seats = _SEATS[key] = tuple(_Seat(players, j, rules) for j in range(len(players)))
-    _last_seats = hit = (players, rules, seats)
-    return hit
+    _last_listing = (players, options, rules, seats)
+    return rules, seats
 
 
 def _extra_actors(state: State, rules: Rules) -> set[int]:
@@ -714,8 +716,10 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
         raise NotYourTurn(f"it is not {move['player']}'s turn"
                           + (" (lay_out_of_turn lays a twin of the top card)"
                              if rules.fly else ""))
-    if card not in hand:
-        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
+    try:
+        k = hand.index(card)  # where it lies, for the rule to take it out
+    except ValueError:
+        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand") from None
     if not fly:
         phase = state.phase
         if phase == PLAY or phase == AGAIN:
@@ -745,7 +749,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
     t = _open_table(state, rules)
-    _lay_card(t, seat, card, named, target_seat, announce, fly)
+    _lay_card(t, seat, card, named, target_seat, announce, fly, k)
     return _freeze(t), t.events
 
 
@@ -1077,11 +1081,13 @@ class _Table:
         return False
 
     def lay(self, seat: int, card: str, named: str | None, target: int, announce: bool,
-            fly: bool) -> None:
+            fly: bool, k: int = -1) -> None:
+        """The player at `seat` lays `card`, the `k`th card of his hand (-1: not found yet)."""
         rules = self.rules
         player = self.players[seat]
         hand = self.hands[seat]
-        k = hand.index(card)
+        if k < 0:
+            k = hand.index(card)
         self.hands[seat] = hand = hand[:k] + hand[k + 1:]
         held = len(hand)
         if self.lacks:
