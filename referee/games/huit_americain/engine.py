@@ -22,8 +22,9 @@ from referee.core.engine import Engine, Event, Field, Move, MoveType, Option, fi
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 
 from . import rules as _rules_module
-from .rules import (ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, Rules,
-                    hand_points, hand_size, max_players, rules_of, table_of, table_problems)
+from .rules import (ALL_CARDS, ATTACK_AMOUNTS, DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF,
+                    Rules, hand_points, hand_size, max_players, rules_of, table_of,
+                    table_problems)
 from . import wire
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, PLAY, Lack, Options, State
 
@@ -197,28 +198,33 @@ class HuitAmericain(Engine):
         phase = state.phase
         if phase == OVER:
             return []
-        last = _rules_module._last  # `rules_of` without the call, when it is a hit
-        rules = last[1] if last[0] is state.options else rules_of(state.options)
-        seats = _last_seats  # `_seats_of` without the call, when it is a hit
-        if seats[0] is not state.players or seats[1] is not rules:
-            seats = _seats_of(state.players, rules)
-        seats = seats[2]
+        listing = _last_listing  # `_listing_tables` without the call, when it is a hit
+        if listing[0] is state.players and listing[1] is state.options:
+            rules, seats = listing[2], listing[3]
+        else:
+            rules, seats = _listing_tables(state.players, state.options)
         i = state.current
         hand = state.hands[i]
-        if phase == PLAY and rules.simple:
-            # `_layable` for the commonest case, inline
-            cards = list(filter(rules.following[state.suit][state.rank].__contains__, hand))
-        else:
-            cards = _layable(state, rules, hand)
-        _listed = (state, cards)
         mine = seats[i]
         moves: list[Move] = []
-        if cards:
-            # Cards naming a suit or a player, and the next-to-last card (with or without
-            # "Carte"), list more than one move each.
+        # Cards naming a suit or a player, and the next-to-last card (with or without
+        # "Carte"), list more than one move each.
+        if phase == PLAY and rules.simple:
+            # the commonest case: the cards that follow, those `_layable` gives, are listed as
+            # they are met in the hand
+            following = rules.following[state.suit][state.rank]
             lays = mine.lay_last if len(hand) == 2 else mine.lay
-            for card in cards:  # a loop, not a comprehension: no frame for a few cards
-                moves += lays[card]
+            for card in hand:  # a loop, not a comprehension: no frame for a few cards
+                if card in following:
+                    moves += lays[card]
+            cards = len(moves)  # as true as the layable cards (each lists a move at least)
+        else:
+            cards = _layable(state, rules, hand)
+            if cards:
+                lays = mine.lay_last if len(hand) == 2 else mine.lay
+                for card in cards:
+                    moves += lays[card]
+        _listed = (state, cards)
         if phase != PLAY or not cards:  # what else the player in turn may do
             if phase == ATTACK or phase == HUNT:
                 moves.append(mine.draw)
@@ -302,14 +308,21 @@ class HuitAmericain(Engine):
         if state.phase == OVER:
             raise GameOver("the match has finished")
         player = move["player"]
+        players = state.players
+        seat = state.current  # most moves are the player in turn's
         try:
-            seat = state.players.index(player)
+            if players[seat] != player:
+                seat = players.index(player)
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
         last = _rules_module._last  # `rules_of` without the call, when it is a hit
         rules = last[1] if last[0] is state.options else rules_of(state.options)
         try:
-            result = _MOVES.get(move["type"], _unknown)(state, move, rules, seat)
+            try:
+                rule = _MOVES[move["type"]]
+            except KeyError:
+                rule = _unknown
+            result = rule(state, move, rules, seat)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
@@ -488,13 +501,14 @@ def _lack(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
 
 
 def _joined(letters: str, letter: str, alphabet: tuple[str, ...]) -> str:
-    """`letters` with `letter` too, in the order of `alphabet` (remembered)."""
+    """`letters` with `letter` too (not among them; all of `alphabet`), in the order of
+    `alphabet` (remembered)."""
     key = (letters, letter)
     joined = _JOINED.get(key)
     if joined is None:
         if len(_JOINED) > _JOINED_LIMIT:
             _JOINED.clear()
-        joined = _JOINED[key] = "".join(x for x in alphabet if x in letters or x == letter)
+        joined = _JOINED[key] = "".join(sorted(letters + letter, key=alphabet.index))
     return joined
 
 
@@ -531,10 +545,11 @@ def _still_telling(lacks: tuple[Lack, ...], seat: int, held: int) -> tuple[Lack,
 
 
 # -- move listing helpers ----------------------------------------------------------------------
-# The last state whose moves were listed, with its layable cards: a pass (or a draw) usually
-# comes right after the listing, on the same state, and need not sort the hand again. One
-# tuple, replaced whole, so concurrent threads never see a state with another's cards.
-_listed: tuple[State | None, list[str]] = (None, [])
+# The last state whose moves were listed, with its layable cards (or, in the commonest case,
+# the number of their lays: the same truth value): a pass usually comes right after the
+# listing, on the same state, and need not sort the hand again. One tuple, replaced whole, so
+# concurrent threads never see a state with another's cards.
+_listed: tuple[State | None, list[str] | int] = (None, [])
 
 
 def _ranks_of(rules: Rules, effect: str) -> set[str]:
@@ -623,8 +638,12 @@ class _Seat:
                                                    seat))
 
         # indexed by card: its lays from a hand of more than two cards, and from two (where
-        # "Carte" may be said), in turn and out of turn
-        self.lay, self.lay_last = laying("lay", 3), laying("lay", 2)
+        # "Carte" may be said), in turn and out of turn; those in turn, listed every move, are
+        # made for every card at once (a plain dict is indexed faster than one that makes its
+        # entries when asked)
+        self.lay, self.lay_last = ({card: _lay_moves("lay", player, card, held, rules, players,
+                                                     seat) for card in ALL_CARDS}
+                                   for held in (3, 2))
         self.fly, self.fly_last = laying("lay_out_of_turn", 3), laying("lay_out_of_turn", 2)
         self.give = _ByCard(lambda card: {"type": "give", "player": player, "card": card})
         self.draw = {"type": "draw", "player": player}
@@ -632,24 +651,27 @@ class _Seat:
         self.challenge = {"type": "challenge", "player": player}
 
 
-# The seats' moves of the players and rules listed last (one tuple, replaced whole, so
-# threads never see a half-updated one), and of those met before, by value (a decoded state
-# brings a new players tuple per request).
-_last_seats: tuple[object, object, tuple[_Seat, ...]] = (None, None, ())
+# The players and options listed last, with their rules and their seats' moves (one tuple,
+# replaced whole, so threads never see a half-updated one), and the seats' moves of the
+# players and rules met before, by value (a decoded state brings a new players tuple per
+# request).
+_last_listing: tuple[object, object, Rules | None, tuple[_Seat, ...]] = (None, None, None, ())
 _SEATS: dict[tuple[tuple[str, ...], Rules], tuple[_Seat, ...]] = {}
 _SEATS_LIMIT = 256
 
 
-def _seats_of(players: tuple[str, ...], rules: Rules):
-    global _last_seats
+def _listing_tables(players: tuple[str, ...], options: Options) -> tuple[Rules, tuple[_Seat, ...]]:
+    """The compiled rules of `options` and the seats' moves of `players` under them."""
+    global _last_listing
+    rules = rules_of(options)
     key = (players, rules)
     seats = _SEATS.get(key)
     if seats is None:
         if len(_SEATS) > _SEATS_LIMIT:
             _SEATS.clear()
         seats = _SEATS[key] = tuple(_Seat(players, j, rules) for j in range(len(players)))
-    _last_seats = hit = (players, rules, seats)
-    return hit
+    _last_listing = (players, options, rules, seats)
+    return rules, seats
 
 
 def _extra_actors(state: State, rules: Rules) -> set[int]:
@@ -694,9 +716,10 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
         raise NotYourTurn(f"it is not {move['player']}'s turn"
                           + (" (lay_out_of_turn lays a twin of the top card)"
                              if rules.fly else ""))
-    if card not in hand:
-        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
-    r = card[0]
+    try:
+        k = hand.index(card)  # where it lies, for the rule to take it out
+    except ValueError:
+        raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand") from None
     if not fly:
         phase = state.phase
         if phase == PLAY or phase == AGAIN:
@@ -706,6 +729,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
                                   f"{follow} or a card laid on anything")
         elif phase == ATTACK:
             level = rules.attack.get(state.pile[-1][0], 0)
+            r = card[0]
             if not (r == rules.stop or rules.attack.get(r, 0) >= level):
                 raise IllegalMove("answer_attack", f"under attack, lay an attack card at least "
                                   f"as strong or a stopping card, or draw {state.attack}")
@@ -713,11 +737,11 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
             raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
         else:
             raise IllegalMove("give_two", "give your cards first (move `give`)")
-    if rules.no_finish is not None and len(hand) == 1 and r == rules.no_finish:
+    if rules.no_finish is not None and len(hand) == 1 and card[0] == rules.no_finish:
         raise IllegalMove("no_finish_on_eight", f"{card} cannot be the last card (house rule)")
     named = move.get("suit")
     target = move.get("target")
-    if named is None and target is None and r not in rules.special:
+    if named is None and target is None and card not in rules.special_cards:
         target_seat = -1  # a card that asks for nothing, given nothing
     else:
         target_seat = _suit_and_target(state, move, rules, card, named, target)
@@ -725,7 +749,7 @@ def _lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False):
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
     t = _open_table(state, rules)
-    _lay_card(t, seat, card, named, target_seat, announce, fly)
+    _lay_card(t, seat, card, named, target_seat, announce, fly, k)
     return _freeze(t), t.events
 
 
@@ -774,11 +798,11 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     t = _open_table(state, rules)
     if phase == ATTACK:
         count = t.attack
-        got = t.draw(i, count, "attack")
+        got = _draw_cards(t, i, count, "attack")
         t.events.append({"type": "effect", "effect": "attack_taken", "player": player,
                          "penalty": count, "drawn": len(got)})
         t.attack = 0
-        t.end_turn(i, 1)
+        _end_turn(t, i, 1)
         t.over_if_someone_out()
         return _freeze(t), t.events
     if phase == GIVE:
@@ -788,13 +812,13 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
         suit = state.suit
         got = t.draw_until(i, lambda c: c[1] == suit, "suit_hunt")
         t.phase = PLAY
-        t.stuck_after_draw(i, bool(got), stuck=False)
+        _stuck_after_draw(t, i, bool(got), stuck=False)
         return _freeze(t), t.events
     if phase == AGAIN:
         if not drawable:
             raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
-        t.draw(i, 1, "play_again")
-        t.end_turn(i, 1)
+        _draw_cards(t, i, 1, "play_again")
+        _end_turn(t, i, 1)
         return _freeze(t), t.events
     # PLAY
     if _layable(state, rules, state.hands[i]):
@@ -804,10 +828,10 @@ def _draw(state: State, move: Move, rules: Rules, seat: int):
     if not drawable:
         raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
     if rules.stuck == "draw_one":
-        t.draw(i, 1, "stuck")
+        _draw_cards(t, i, 1, "stuck")
     else:
         t.draw_until(i, None, "stuck")
-    t.stuck_after_draw(i, True, stuck=True)
+    _stuck_after_draw(t, i, True, stuck=True)
     return _freeze(t), t.events
 
 
@@ -860,7 +884,7 @@ def _challenge(state: State, move: Move, rules: Rules, seat: int):
     t.unannounced = -1
     t.events.append({"type": "challenge", "player": state.players[seat],
                      "target": state.players[u], "penalty": PENALTY_CARDS})
-    t.draw(u, PENALTY_CARDS, "contre_carte")
+    _draw_cards(t, u, PENALTY_CARDS, "contre_carte")
     return _freeze(t), t.events
 
 
@@ -876,7 +900,7 @@ def _penalty(state: State, player: str, refused) -> tuple[State, list[Event]]:
     t.events.append({"type": "penalty", "player": player, "code": refused.code,
                      "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
                      "penalty": PENALTY_CARDS})
-    t.draw(seat, PENALTY_CARDS, "penalty")
+    _draw_cards(t, seat, PENALTY_CARDS, "penalty")
     return _freeze(t), t.events
 
 
@@ -886,14 +910,15 @@ class _Table:
     whole), beside the compiled rules and the events so far. Opening one is a dict copy and
     freezing one another: every move, the commonest included, goes through the same rules."""
 
-    __slots__ = ("__dict__", "rules", "events")
+    # `fields` is the attribute dict itself, read through a slot: faster than `__dict__`
+    __slots__ = ("__dict__", "fields", "rules", "events")
 
     @staticmethod
     def of(state: State, rules: Rules) -> "_Table":
         t = _Table()  # no __init__: calling the class costs less than object.__new__(_Table)
         fields = state.__dict__.copy()
         fields["hands"] = [*fields["hands"]]
-        t.__dict__ = fields
+        t.__dict__ = t.fields = fields
         t.rules = rules
         t.events = []
         return t
@@ -901,7 +926,7 @@ class _Table:
     @classmethod
     def blank(cls, players, options, seed) -> "_Table":
         t = cls()
-        t.__dict__ = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
+        t.__dict__ = t.fields = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
         t.players = players
         t.options = options
         t.rules = rules_of(options)
@@ -914,7 +939,7 @@ class _Table:
         """The new state, made of the working fields themselves (every one, in order): what
         `State(**fields)` gives, without the frozen dataclass's __init__ setting them one by
         one through object.__setattr__. A table is spent once frozen, at the end of its move."""
-        fields = self.__dict__
+        fields = self.fields
         fields["hands"] = tuple(fields["hands"])
         state = _new_object(State)
         _set_state_fields(state, fields)
@@ -944,9 +969,9 @@ class _Table:
             part = self.stock[len(self.stock) - take:][::-1]
             got += part
             self.stock = self.stock[:len(self.stock) - take]
-            self._drawn(seat, part, reason)
+            _cards_drawn(self, seat, part, reason)
         if not got:
-            self._drawn(seat, got, reason)
+            _cards_drawn(self, seat, got, reason)
         return got
 
     def draw_until(self, seat: int, wanted, reason: str) -> tuple[str, ...]:
@@ -958,7 +983,7 @@ class _Table:
         while True:
             if not self.stock:
                 if part:
-                    self._drawn(seat, tuple(part), reason)
+                    _cards_drawn(self, seat, tuple(part), reason)
                     part = []
                 if not self.reshuffle():
                     break
@@ -969,10 +994,10 @@ class _Table:
             if wanted is not None:
                 if wanted(card):
                     break
-            elif self._follows(card, held + len(got)):
+            elif _table_follows(self, card, held + len(got)):
                 break
         if part or not got:
-            self._drawn(seat, tuple(part), reason)
+            _cards_drawn(self, seat, tuple(part), reason)
         return tuple(got)
 
     def _follows(self, card: str, held: int) -> bool:
@@ -1014,20 +1039,20 @@ class _Table:
     def pass_turn(self, seat: int) -> None:
         """The player in turn cannot lay (nor draw): the table sees what he lacks, his turn
         ends, and the round is blocked once every player in a row has passed."""
-        self.note_lack(seat, 0)
+        _note_lack(self, seat, 0)
         self.events.append({"type": "passed", "player": self.players[seat]})
         self.passes += 1
         if self.passes >= len(self.players):
             self.end_round(blocked=True)
         else:
-            self.end_turn(seat, 1)
+            _end_turn(self, seat, 1)
 
     # -- turns -------------------------------------------------------------------------------
     def seat_after(self, seat: int, steps: int) -> int:
         return (seat + steps * self.direction) % len(self.players)
 
     def end_turn(self, seat: int, steps: int) -> None:
-        self.current = self.seat_after(seat, steps)
+        self.current = _seat_after(self, seat, steps)
         self.phase = PLAY
 
     def stuck_after_draw(self, seat: int, drew: bool, stuck: bool) -> None:
@@ -1036,18 +1061,18 @@ class _Table:
         he lacks: all of it if his turn ends; after drawing because he was `stuck`, all of it
         but the last card drawn (the draw stops at the first card that follows)."""
         hand = self.hands[seat]
-        if any(self._follows(c, len(hand)) for c in hand):
+        if any(_table_follows(self, c, len(hand)) for c in hand):
             if stuck:
-                self.note_lack(seat, 1)
+                _note_lack(self, seat, 1)
             return
-        self.note_lack(seat, 0)
+        _note_lack(self, seat, 0)
         self.events.append({"type": "passed", "player": self.players[seat]})
         if not drew:
             self.passes += 1
             if self.passes >= len(self.players):
                 self.end_round(blocked=True)
                 return
-        self.end_turn(seat, 1)
+        _end_turn(self, seat, 1)
 
     def over_if_someone_out(self) -> bool:
         """attack_returns: once the attack is over, a player left with no card ends the round."""
@@ -1057,11 +1082,13 @@ class _Table:
         return False
 
     def lay(self, seat: int, card: str, named: str | None, target: int, announce: bool,
-            fly: bool) -> None:
+            fly: bool, k: int = -1) -> None:
+        """The player at `seat` lays `card`, the `k`th card of his hand (-1: not found yet)."""
         rules = self.rules
         player = self.players[seat]
         hand = self.hands[seat]
-        k = hand.index(card)
+        if k < 0:
+            k = hand.index(card)
         self.hands[seat] = hand = hand[:k] + hand[k + 1:]
         held = len(hand)
         if self.lacks:
@@ -1069,11 +1096,11 @@ class _Table:
         self.pile += (card,)
         self.passes = 0
         self.unannounced = seat if held == 1 and not announce else -1
-        r, names_suit, amount, effect = rules.laid[card]
+        r, names_suit, amount, effect, in_force = rules.laid[card]
         if names_suit:
             self.suit, self.rank = named, None
-        elif r != JOKER_RANK:
-            self.suit, self.rank = card[1], r
+        elif in_force is not None:
+            self.suit, self.rank = in_force
         event = {"type": "card_laid", "player": player, "card": card, "suit": self.suit,
                  "cards_left": held, "announce": announce}
         if fly:
@@ -1091,7 +1118,7 @@ class _Table:
         if amount:
             self.attack = (self.attack if was_attack else 0) + amount
             self.phase = ATTACK
-            nxt = self.seat_after(seat, 1)
+            nxt = _seat_after(self, seat, 1)
             self.events.append({"type": "effect", "effect": rules.effect[r], "player": player,
                                 "on": self.players[nxt], "penalty": self.attack})
             self.current = nxt
@@ -1116,18 +1143,18 @@ class _Table:
     def change_suit(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "change_suit", "player": player,
                             "suit": named})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def reverse(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.direction = -self.direction
         self.events.append({"type": "effect", "effect": "reverse", "player": player,
                             "direction": self.direction})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def skip(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "skip", "player": player,
-                            "skipped": self.players[self.seat_after(seat, 1)]})
-        self.current = self.seat_after(seat, 2)
+                            "skipped": self.players[_seat_after(self, seat, 1)]})
+        self.current = _seat_after(self, seat, 2)
 
     def play_again(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.phase = AGAIN
@@ -1143,7 +1170,7 @@ class _Table:
                             "target": self.players[target],
                             "counts": {player: len(self.hands[seat]),
                                        self.players[target]: len(self.hands[target])}})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def rotate_hands(self, seat: int, player: str, named: str | None, target: int) -> None:
         n = len(self.players)
@@ -1153,7 +1180,7 @@ class _Table:
                            for lack in self.lacks)
         self.events.append({"type": "effect", "effect": "rotate_hands", "player": player,
                             "direction": self.direction})
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     def give_two(self, seat: int, player: str, named: str | None, target: int) -> None:
         # He now gives cards of his own hand, one `give` move each, before the turn moves.
@@ -1168,11 +1195,11 @@ class _Table:
     def all_draw_one(self, seat: int, player: str, named: str | None, target: int) -> None:
         self.events.append({"type": "effect", "effect": "all_draw_one", "player": player})
         for k in range(1, len(self.players)):
-            self.draw(self.seat_after(seat, k), 1, "all_draw_one")
-        self.current = self.seat_after(seat, 1)
+            _draw_cards(self, _seat_after(self, seat, k), 1, "all_draw_one")
+        self.current = _seat_after(self, seat, 1)
 
     def suit_hunt(self, seat: int, player: str, named: str | None, target: int) -> None:
-        nxt = self.seat_after(seat, 1)
+        nxt = _seat_after(self, seat, 1)
         self.events.append({"type": "effect", "effect": "suit_hunt", "player": player,
                             "suit": named, "on": self.players[nxt]})
         self.phase = HUNT
@@ -1201,7 +1228,7 @@ class _Table:
         if not hand:
             self.end_round(blocked=False)
             return
-        self.current = self.seat_after(seat, 1)
+        self.current = _seat_after(self, seat, 1)
 
     # -- rounds ------------------------------------------------------------------------------
     def end_round(self, blocked: bool, endless: bool = False) -> None:
@@ -1273,12 +1300,20 @@ class _Table:
 
 # `_Table.of` by a module name: a call of a static method through its class is looked up
 # afresh every time, one through a module global is not. The same for the table's methods
-# every move calls from outside it: a method looked up on a table misses the interpreter's
-# cache (each table holds a fresh copy of a state's dict), a module global does not.
+# the commonest moves call, from outside a table or inside one: a method looked up on a table
+# misses the interpreter's cache (each table holds a fresh copy of a state's dict), a module
+# global does not.
 _open_table = _Table.of
 _freeze = _Table.freeze
 _lay_card = _Table.lay
 _pass_turn = _Table.pass_turn
+_seat_after = _Table.seat_after
+_end_turn = _Table.end_turn
+_note_lack = _Table.note_lack
+_cards_drawn = _Table._drawn
+_draw_cards = _Table.draw
+_stuck_after_draw = _Table.stuck_after_draw
+_table_follows = _Table._follows
 
 # effect -> its rule, a method of `_Table` (what laying a card of its rank does, once laid).
 _EFFECT_RULES = {name: getattr(_Table, name) for name in EFFECTS
@@ -1319,8 +1354,11 @@ def _compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]
 
 @functools.lru_cache(maxsize=8)
 def _deck(decks: int) -> tuple[str, ...]:
-    """The whole deck(s), sorted already: the order a deal's shuffle starts from."""
-    return tuple(sorted(standard_deck(jokers=2, decks=decks)))
+    """The whole deck(s), sorted already: the order a deal's shuffle starts from. Made of the
+    very string objects of `rules.ALL_CARDS`, which the compiled tables are keyed by, so every
+    look-up of a dealt card in them, and every search of a hand for a listed move's card, meets
+    its key at the first comparison (an identity) instead of comparing characters."""
+    return tuple(sorted(ALL_CARDS * decks))
 
 
 def _combination_problems(opts: Options) -> list[str]:

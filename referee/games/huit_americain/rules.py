@@ -127,9 +127,11 @@ class Rules:
         self.decks = options.decks
         self.simple = self.decks == 1 and self.no_finish is None  # layable: just what follows
         # card -> what laying it does: (its rank, names a suit, attack amount, effect besides
-        # stop)
-        self.laid: dict[str, tuple[str, bool, int, str | None]] = {
-            c: (c[0], c[0] in self.names_suit, self.attack.get(c[0], 0), self.effect.get(c[0]))
+        # stop, the suit and rank then in force unless it names a suit: None for a joker, which
+        # leaves them as they were)
+        self.laid: dict[str, tuple[str, bool, int, str | None, tuple[str, str] | None]] = {
+            c: (c[0], c[0] in self.names_suit, self.attack.get(c[0], 0), self.effect.get(c[0]),
+                None if c[0] == JOKER_RANK else (c[1], c[0]))
             for c in ALL_CARDS}
         # suit in force -> rank in force -> the cards that may be laid on them (the suit, the
         # rank, or a card laid on anything), before any house rule about last cards; no suit
