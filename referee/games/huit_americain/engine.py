@@ -216,14 +216,20 @@ class HuitAmericain(Engine):
             lays = mine.lay_last if len(hand) == 2 else mine.lay
             for card in hand:  # a loop, not a comprehension: no frame for a few cards
                 if card in following:
-                    moves += lays[card]
+                    try:
+                        moves += lays[card]
+                    except KeyError:  # the first time this seat lists this card
+                        moves += mine.made(lays, card)
             cards = len(moves)  # as true as the layable cards (each lists a move at least)
         else:
             cards = _layable(state, rules, hand)
             if cards:
                 lays = mine.lay_last if len(hand) == 2 else mine.lay
                 for card in cards:
-                    moves += lays[card]
+                    try:
+                        moves += lays[card]
+                    except KeyError:
+                        moves += mine.made(lays, card)
         _listed = (state, cards)
         if phase != PLAY or not cards:  # what else the player in turn may do
             if phase == ATTACK or phase == HUNT:
@@ -628,7 +634,8 @@ class _Seat:
     once and shared by every listing, as the engine contract allows (callers read listed moves
     and never change them), so listing costs a look-up per card, not a dict per move."""
 
-    __slots__ = ("lay", "lay_last", "fly", "fly_last", "give", "draw", "pass_", "challenge")
+    __slots__ = ("lay", "lay_last", "fly", "fly_last", "give", "draw", "pass_", "challenge",
+                 "_making")
 
     def __init__(self, players: tuple[str, ...], seat: int, rules: Rules) -> None:
         player = players[seat]
@@ -639,16 +646,23 @@ class _Seat:
 
         # indexed by card: its lays from a hand of more than two cards, and from two (where
         # "Carte" may be said), in turn and out of turn; those in turn, listed every move, are
-        # made for every card at once (a plain dict is indexed faster than one that makes its
-        # entries when asked)
-        self.lay, self.lay_last = ({card: _lay_moves("lay", player, card, held, rules, players,
-                                                     seat) for card in ALL_CARDS}
-                                   for held in (3, 2))
+        # plain dicts, which the interpreter indexes faster than one that makes its entries
+        # when asked: a listing that misses makes them with `made`
+        self.lay, self.lay_last = {}, {}
+        self._making = (player, rules, players, seat)
         self.fly, self.fly_last = laying("lay_out_of_turn", 3), laying("lay_out_of_turn", 2)
         self.give = _ByCard(lambda card: {"type": "give", "player": player, "card": card})
         self.draw = {"type": "draw", "player": player}
         self.pass_ = {"type": "pass", "player": player}
         self.challenge = {"type": "challenge", "player": player}
+
+    def made(self, lays: dict[str, tuple[Move, ...]], card: str) -> tuple[Move, ...]:
+        """The lays of `card` in turn, made and kept in `lays` (`lay` or `lay_last`) the first
+        time they are listed."""
+        player, rules, players, seat = self._making
+        held = 2 if lays is self.lay_last else 3
+        made = lays[card] = _lay_moves("lay", player, card, held, rules, players, seat)
+        return made
 
 
 # The players and options listed last, with their rules and their seats' moves (one tuple,
