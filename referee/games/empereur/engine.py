@@ -195,17 +195,17 @@ class Empereur(Engine):
                               "opens a round")
         table = _Table(state)
         if kind == "play":
-            table.play_move(move.get("cards"), move.get("rank"))
+            _play_move(table, move.get("cards"), move.get("rank"))
         elif kind == "draw":
             if state.drawn:
                 raise IllegalMove("one_draw", "you have already drawn this turn: play or pass")
             table.drawn = True
-            table.draw(state.current, 1, "turn")
+            _draw(table, state.current, 1, "turn")
         elif kind == "pass":
             if not state.drawn:
                 raise IllegalMove("draw_before_pass", "draw a card before passing")
             table.events.append({"type": "passed", "player": state.players[state.current]})
-            table.advance(state.current)
+            _advance(table, state.current)
         else:
             raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
         return table.freeze(), table.events
@@ -579,7 +579,7 @@ class _Table:
         while left:
             stock = self.stock
             if not stock:
-                if not self.rebuild():
+                if not _rebuild(self):
                     break
                 stock = self.stock
             shuffled_left = len(stock) - self.stock_known
@@ -651,7 +651,7 @@ class _Table:
         roles = self.roles
         for s in _seats_after(self.n)[frm]:
             if self.pile and self.last_player == s:
-                self.clear_pile("returned")
+                _clear_pile(self, "returned")
             if roles[s] == "":
                 break
         self.current = s
@@ -690,7 +690,7 @@ class _Table:
         if ranks and STRENGTH[rank] < STRENGTH[ranks[-1]]:
             raise IllegalMove("at_least_top", f"the pile shows {ranks[-1]}: lay a "
                               "rank at least as high")
-        self.play(i, laid, rank)
+        _play(self, i, laid, rank)
 
     def play(self, i: int, laid: tuple[str, ...], rank: str) -> None:
         """Player `i` lays these cards of his hand (in hand order) as `rank`."""
@@ -723,15 +723,15 @@ class _Table:
             self.events.append({"type": "two_played", "player": p})
             for o in _seats_after(self.n)[i]:
                 if o != i and self.roles[o] == "":
-                    self.draw(o, 1, "two")
+                    _draw(self, o, 1, "two")
         if run > 1:
-            nxt = self._next_active(i)
+            nxt = _next_active(self, i)
             if nxt is not None:
                 events.append({"type": "penalty", "player": self.players[nxt],
                                "count": run - 1, "run": run, "rank": rank})
-                self.draw(nxt, run - 1, "penalty")
+                _draw(self, nxt, run - 1, "penalty")
         if rank == TWO:
-            self.clear_pile("two")
+            _clear_pile(self, "two")
         if finished:
             role = self.roles[i]
             self.events.append({"type": "player_out", "player": p, "role": role,
@@ -755,7 +755,7 @@ class _Table:
             self.drawn = False
             self.events.append({"type": "turn", "player": p})
         else:
-            self.advance(i)
+            _advance(self, i)
 
     # -- exchange ----------------------------------------------------------------------------
     def give(self, g: int, card: Any, to: Any) -> None:
@@ -790,6 +790,13 @@ class _Table:
         else:
             self.events.append({"type": "exchange_finished", "round": self.round})
             self._begin_play()
+
+
+# The table's methods every move calls, by module names: a method looked up on a table misses
+# the interpreter's cache (each table holds a fresh copy of a state's field dict), a module
+# global does not.
+_play_move, _play, _draw, _advance = _Table.play_move, _Table.play, _Table.draw, _Table.advance
+_rebuild, _clear_pile, _next_active = _Table.rebuild, _Table.clear_pile, _Table._next_active
 
 
 @functools.cache
