@@ -223,47 +223,51 @@ def _play_moves(state: State) -> list[Move]:
 
     The plays of one rank depend only on the player, the naturals of that rank in hand and
     the jokers, so each is made once (`_PlayTable`) and shared, as the engine contract allows:
-    callers read listed moves and never change them."""
+    callers read listed moves and never change them. The plays of n naturals begin with those
+    of their first n - 1, so a listing walks the hand card by card, adding for each natural
+    the plays it opens (`_Prefix`)."""
     i = state.current
     hand = state.hands[i]
+    n = len(hand)
+    try:  # a hand holds its jokers last (hand[n - 2] is hand[-1] in a hand of one card)
+        table = _SEATS[state.players[i]][_JOKERS_HELD[hand[n - 1]][hand[n - 2]]]
+    except (KeyError, IndexError):  # this player's first listing with these jokers, or no card
+        table = _seat_table(state.players[i], hand)
     floor = STRENGTH[state.pile_ranks[-1]] if state.pile_ranks else 0
     # A hand is held in strength order (jokers last), so the naturals that reach the pile's
-    # rank are one slice of it, found by bisection, and they come grouped by rank.
-    end = len(hand)
-    while end and hand[end - 1][0] == "X":
-        end -= 1
-    jokers = hand[end:]
-    table = _play_table(state.players[i], jokers)
-    known = table.by_naturals
+    # rank are one slice of it, found by bisection (jokers outrank every pile), grouped by rank.
+    k = bisect_left(hand, floor * 4, key=_card_key) if floor else 0
     alone = table.jokers_alone
-    k = bisect_left(hand, floor * 4, 0, end, key=_card_key) if floor else 0
+    firsts = table.firsts
     moves: list[Move] = []
+    prefix = _NO_NATURALS
     reached = floor  # with jokers: the strength of the lowest rank not listed yet
-    while k < end:
-        rank = hand[k][0]
-        e = k + 1
-        while e < end and hand[e][0] == rank:
-            e += 1
-        naturals = hand[k:e]
-        if jokers:  # the ranks below this one and not listed yet go with jokers alone
-            held = STRENGTH[rank]
-            moves += alone[reached][held]
-            reached = held + 1
-        try:
-            moves += known[naturals]
-        except KeyError:  # the first time these naturals are listed
-            moves += table.with_naturals(naturals)
-        k = e
-    if jokers:
+    for card in hand[k:table.naturals_end]:
+        if card in prefix.followers:  # one more natural of the rank walked
+            try:
+                prefix = prefix.longer[card]
+            except KeyError:  # the first time these naturals are listed
+                prefix = table.lengthened(prefix, card)
+        else:  # the first natural of a rank
+            try:
+                prefix = firsts[card]
+            except KeyError:
+                prefix = table.lengthened(_NO_NATURALS, card)
+            if alone is not None:  # the ranks below it not listed yet go with jokers alone
+                moves += alone[reached][prefix.strength]
+                reached = prefix.strength + 1
+        moves += prefix.plays
+    if alone is not None:
         moves += alone[reached][len(RANK_ORDER)]
     moves.append(table.turn_end[state.drawn])
     return moves
 
 
 def _rank_moves(player: str, rank: str, naturals: tuple[str, ...],
-                jokers: tuple[str, ...]) -> tuple[Move, ...]:
+                jokers: tuple[str, ...], start: int = 0) -> tuple[Move, ...]:
     """The plays of one rank, from these naturals (every card of that rank the hand holds)
-    and jokers: jokers alone first, then each count of naturals alone and with the jokers."""
+    and jokers, from the `start`-th on: jokers alone first, then each count of naturals alone
+    and with the jokers. The plays of the first n naturals begin those of the first n + 1."""
     joker_sets = [jokers[:j] for j in range(1, len(jokers) + 1)]  # X1, then X1 and X2
     if rank == TWO:  # a two is laid alone: one joker, or one natural two
         sets = joker_sets[:1] + [naturals[:1]] * bool(naturals)
@@ -272,38 +276,93 @@ def _rank_moves(player: str, rank: str, naturals: tuple[str, ...],
                              for extra in ((), *joker_sets)]
     # a fresh list per move: moves stay apart from each other and from the hand
     return tuple({"type": "play", "player": player, "cards": list(cards), "rank": rank}
-                 for cards in sets)
+                 for cards in sets[start:])
+
+
+class _Prefix:
+    """The lowest-suited naturals of one rank a hand holds, as far as a listing has walked:
+    the plays they add to those of the naturals before them (the first natural also brings
+    the rank's plays of jokers alone), how many plays they make in all, the cards that may
+    come next in the same rank, and the longer prefixes met so far, by their next card."""
+
+    __slots__ = ("naturals", "plays", "listed", "strength", "followers", "longer")
+
+    def __init__(self, naturals: tuple[str, ...], plays: tuple[Move, ...], before: int):
+        self.naturals, self.plays, self.listed = naturals, plays, before + len(plays)
+        self.strength = STRENGTH[naturals[0][0]] if naturals else -1
+        self.followers = _FOLLOWERS[naturals[-1]] if naturals else frozenset()
+        self.longer: dict[str, _Prefix] = {}
+
+
+# The cards a hand may hold right after each natural in the same rank: its higher suits.
+_FOLLOWERS = {c: frozenset(d for d in CARD_KEY if d[0] == c[0] and CARD_KEY[d] > CARD_KEY[c])
+              for c in CARD_KEY if c[0] != "X"}
+_NO_NATURALS = _Prefix((), (), 0)  # before the first natural a listing walks
 
 
 class _PlayTable:
-    """The moves one player holding these jokers may be listed: the plays of each set of
-    naturals of one rank, each made the first time it is needed, the plays of jokers alone
-    over each span of ranks, and the draw and the pass that end a turn."""
+    """The moves one player holding these jokers may be listed: the plays each natural adds
+    after the naturals of its rank before it, each made the first time it is needed, the
+    plays of jokers alone over each span of ranks, and the draw and the pass that end a turn."""
 
-    __slots__ = ("player", "jokers", "by_naturals", "jokers_alone", "turn_end")
+    __slots__ = ("player", "jokers", "naturals_end", "firsts", "jokers_alone", "turn_end")
 
     def __init__(self, player: str, jokers: tuple[str, ...]):
         self.player, self.jokers = player, jokers
-        self.by_naturals: dict[tuple[str, ...], tuple[Move, ...]] = {}
+        self.naturals_end = -len(jokers) or None  # a hand's naturals are hand[:naturals_end]
+        self.firsts: dict[str, _Prefix] = {}  # the prefix of each card that opens its rank
         # jokers_alone[low][high]: the plays of jokers alone as each rank from strength `low`
         # to below `high` (none when high <= low), for every low and high from 0 to the
         # number of ranks; made at once, as a listing asks for a span at each rank it holds
+        # (None without jokers)
         ranks = len(RANK_ORDER)
         each = [_rank_moves(player, rank, (), jokers) for rank in RANK_ORDER] if jokers else []
         self.jokers_alone = tuple(
             tuple(tuple(m for plays in each[low:high] for m in plays) for high in range(ranks + 1))
-            for low in range(ranks + 1)) if jokers else ()
+            for low in range(ranks + 1)) if jokers else None
         # indexed by `drawn`: a turn ends by drawing, then by passing
         self.turn_end = ({"type": "draw", "player": player}, {"type": "pass", "player": player})
 
-    def with_naturals(self, naturals: tuple[str, ...]) -> tuple[Move, ...]:
-        moves = _rank_moves(self.player, naturals[0][0], naturals, self.jokers)
-        self.by_naturals[naturals] = moves
-        return moves
+    def lengthened(self, prefix: _Prefix, card: str) -> _Prefix:
+        """The prefix one natural longer (a first natural after _NO_NATURALS), made and kept."""
+        naturals = prefix.naturals
+        longer = _Prefix(naturals + (card,), _rank_moves(self.player, card[0], naturals + (card,),
+                                                         self.jokers, prefix.listed),
+                         prefix.listed)
+        (prefix.longer if naturals else self.firsts)[card] = longer
+        return longer
 
 
-# players times joker sets kept: a server sees few players at once
-_play_table = functools.lru_cache(maxsize=64)(_PlayTable)
+# The jokers a hand holds, two at most and last in hand order: an index into _JOKER_SETS by
+# the hand's last card, then the card before it (the last card again in a hand of one card).
+_JOKER_SETS: tuple[tuple[str, ...], ...] = ((), ("X1",), ("X2",), ("X1", "X2"))
+
+
+def _jokers_held(ending: tuple[str, ...]) -> int:
+    return _JOKER_SETS.index(tuple(c for c in ending[-2:] if c[0] == "X"))
+
+
+_JOKERS_HELD = {last: {before: _jokers_held((before, last)[before == last:])
+                       for before in CARD_KEY if CARD_KEY[before] <= CARD_KEY[last]}
+                for last in CARD_KEY}
+# per player, his tables by jokers held; a server sees few players at once, so the players
+# seen first are forgotten first past this many
+_SEATS_KEPT = 64
+_SEATS: dict[str, dict[int, _PlayTable]] = {}
+
+
+def _seat_table(player: str, hand: tuple[str, ...]) -> _PlayTable:
+    """The player's table for the jokers this hand holds, made and kept if it is new."""
+    seat = _SEATS.get(player)
+    if seat is None:
+        if len(_SEATS) >= _SEATS_KEPT:
+            _SEATS.pop(next(iter(_SEATS)), None)
+        seat = _SEATS[player] = {}
+    jokers = _jokers_held(hand)
+    table = seat.get(jokers)
+    if table is None:
+        table = seat[jokers] = _PlayTable(player, _JOKER_SETS[jokers])
+    return table
 
 
 _card_key = CARD_KEY.__getitem__
