@@ -345,8 +345,8 @@ def _jokers_held(ending: tuple[str, ...]) -> int:
 _JOKERS_HELD = {last: {before: _jokers_held((before, last)[before == last:])
                        for before in CARD_KEY if CARD_KEY[before] <= CARD_KEY[last]}
                 for last in CARD_KEY}
-# per player, his tables by jokers held; a server sees few players at once, so the players
-# seen first are forgotten first past this many
+# per player, his tables by jokers held; a server sees few players at once: past this many
+# they are all forgotten (a clear, which threads listing at once cannot trip over)
 _SEATS_KEPT = 64
 _SEATS: dict[str, dict[int, _PlayTable]] = {}
 
@@ -356,7 +356,7 @@ def _seat_table(player: str, hand: tuple[str, ...]) -> _PlayTable:
     seat = _SEATS.get(player)
     if seat is None:
         if len(_SEATS) >= _SEATS_KEPT:
-            _SEATS.pop(next(iter(_SEATS)), None)
+            _SEATS.clear()
         seat = _SEATS[player] = {}
     jokers = _jokers_held(hand)
     table = seat.get(jokers)
