@@ -106,8 +106,7 @@ class GeneralaDice(Engine):
     def legal_moves(self, state, *, now):
         if self.is_finished(state):
             return []
-        # Without a turn clock (a match's deadline is None throughout) no turn runs out.
-        if state.deadline is not None and self.clock_expired(state, now):
+        if self.clock_expired(state, now):
             # « la partie lance les dés à votre place … puis inscrit la case »: only the
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
@@ -168,7 +167,7 @@ class GeneralaDice(Engine):
         players = state.players
         if player not in players:
             raise NotYourTurn(f"{player!r} is not a player of this match")
-        expired = state.deadline is not None and self.clock_expired(state, now)
+        expired = self.clock_expired(state, now)
         if player != players[state.current]:
             if not expired:
                 raise NotYourTurn(f"it is not {player}'s turn")

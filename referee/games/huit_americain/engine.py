@@ -924,15 +924,14 @@ class _Table:
     whole), beside the compiled rules and the events so far. Opening one is a dict copy and
     freezing one another: every move, the commonest included, goes through the same rules."""
 
-    # `fields` is the attribute dict itself, read through a slot: faster than `__dict__`
-    __slots__ = ("__dict__", "fields", "rules", "events")
+    __slots__ = ("__dict__", "rules", "events")
 
     @staticmethod
     def of(state: State, rules: Rules) -> "_Table":
         t = _Table()  # no __init__: calling the class costs less than object.__new__(_Table)
         fields = state.__dict__.copy()
         fields["hands"] = [*fields["hands"]]
-        t.__dict__ = t.fields = fields
+        t.__dict__ = fields
         t.rules = rules
         t.events = []
         return t
@@ -940,7 +939,7 @@ class _Table:
     @classmethod
     def blank(cls, players, options, seed) -> "_Table":
         t = cls()
-        t.__dict__ = t.fields = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
+        t.__dict__ = dict.fromkeys(_STATE_FIELDS)  # every field, in the state's order
         t.players = players
         t.options = options
         t.rules = rules_of(options)
@@ -953,7 +952,7 @@ class _Table:
         """The new state, made of the working fields themselves (every one, in order): what
         `State(**fields)` gives, without the frozen dataclass's __init__ setting them one by
         one through object.__setattr__. A table is spent once frozen, at the end of its move."""
-        fields = self.fields
+        fields = self.__dict__
         fields["hands"] = tuple(fields["hands"])
         state = _new_object(State)
         _set_state_fields(state, fields)
