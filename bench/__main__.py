@@ -137,28 +137,35 @@ def versus_uno(seconds: float, slices: int = 10) -> None:
     our moves per second (legal moves listed at every step) to RLCard's must reach
     UNO_RATIO_TARGET. Each
     gets `seconds` in all, in slices taken in turn (UNO first, then us first), so that a change
-    of load on a shared machine weighs on both alike."""
+    of load on a shared machine weighs on both alike. The verdict is on the ratio of the mean
+    rates; the ratios of the slices taken side by side are printed beside it (their range and
+    median), so that a reader sees how far the machine's noise moves it."""
     engine = REGISTRY["huit-americain"]
     ours = uno = 0.0
     matches = games = 0
+    pairs: list[float] = []
     for k in range(slices):
+        rates = {}
         for side in ("uno", "ours") if k % 2 == 0 else ("ours", "uno"):
             if side == "uno":
                 got = uno_rate(seconds / slices)
                 if got is None:
                     print("rlcard is not installed (pip install -e '.[bench]'): comparison skipped")
                     return
-                uno += got[0] / slices
                 games += got[1]
             else:
-                rate, played = uniform_rate(engine, seconds / slices)
-                ours += rate / slices
-                matches += played
+                got = uniform_rate(engine, seconds / slices)
+                matches += got[1]
+            rates[side] = got[0]
+        uno += rates["uno"] / slices
+        ours += rates["ours"] / slices
+        pairs.append(rates["ours"] / rates["uno"])
     ratio = ours / uno
     verdict = "meets" if ratio >= UNO_RATIO_TARGET else "BELOW"
     print(f"huit-americain {ours:10,.0f} moves/s over {matches} matches; RLCard UNO "
           f"{uno:10,.0f} moves/s over {games} games; ratio {ratio:.2f} ({verdict} the "
-          f"{UNO_RATIO_TARGET} target)")
+          f"{UNO_RATIO_TARGET} target; the {slices} slices side by side "
+          f"{min(pairs):.2f} to {max(pairs):.2f}, median {statistics.median(pairs):.2f})")
 
 
 def state_sizes(engine) -> tuple[int, int, int]:

@@ -94,3 +94,28 @@ def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(m
     rate, matches = bench.uniform_rate(engine, 1.5)
     assert matches == 1 and len(applied) > 10
     assert rate == len(applied) / 3  # start at 0, checks at 1 and 2, the end read at 3
+
+
+def test_the_uno_comparison_gives_its_verdict_on_the_mean_rates_and_shows_the_slices(
+        monkeypatch, capsys):
+    # Four slices: UNO steady at 100 moves/s, ours at 120, 180, 150, 150: the mean rates give
+    # 1.50 (the target met), the slices side by side 1.20 to 1.80 with a median of 1.50.
+    ours = iter([120.0, 180.0, 150.0, 150.0])
+    monkeypatch.setattr(bench, "uno_rate", lambda seconds: (100.0, 3))
+    monkeypatch.setattr(bench, "uniform_rate", lambda engine, seconds: (next(ours), 2))
+    bench.versus_uno(4.0, slices=4)
+    line = capsys.readouterr().out.strip()
+    assert "over 8 matches" in line and "over 12 games" in line
+    assert "ratio 1.50 (meets the 1.5 target" in line
+    assert "the 4 slices side by side 1.20 to 1.80, median 1.50" in line
+
+
+def test_the_uno_comparison_says_below_when_the_mean_rates_miss_the_target(monkeypatch,
+                                                                           capsys):
+    ours = iter([140.0, 160.0])
+    monkeypatch.setattr(bench, "uno_rate", lambda seconds: (110.0, 1))
+    monkeypatch.setattr(bench, "uniform_rate", lambda engine, seconds: (next(ours), 1))
+    bench.versus_uno(2.0, slices=2)
+    line = capsys.readouterr().out.strip()
+    assert "ratio 1.36 (BELOW the 1.5 target" in line
+    assert "1.27 to 1.45, median 1.36" in line
