@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 2
 export HOST PORT WORKERS
 
-.PHONY: run test e2e bench fuzz soak load contract lock hadolint clean
+.PHONY: run test e2e bench bench-instructions fuzz soak load contract lock hadolint clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,18 @@ contract: $(VENV)/.installed-app
 BENCH_SECONDS ?= 3
 bench: $(VENV)/.installed-bench
 	$(BIN)/python -m bench --seconds $(BENCH_SECONDS)
+
+# Instructions and L1 cache misses a move of each engine and of RLCard's UNO, counted by
+# callgrind (Debian's valgrind, installed here when missing): figures the machine's load does
+# not move, the measure of a change where timings on a shared machine are noise.
+CALLGRIND_OUT ?= /tmp/referee-engines.callgrind
+bench-instructions: $(VENV)/.installed-bench
+	command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; }
+	rm -f $(CALLGRIND_OUT) $(CALLGRIND_OUT).*
+	PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 valgrind --tool=callgrind --cache-sim=yes \
+		--dump-before=getppid --callgrind-out-file=$(CALLGRIND_OUT) \
+		$(BIN)/python -m bench.instructions --engines 2>/dev/null
+	$(BIN)/python -m bench.instructions --engines --summary $(CALLGRIND_OUT)
 
 # A longer run of the fuzz tests (the suite runs a bounded one); FUZZ_EXAMPLES sets the size.
 FUZZ_EXAMPLES ?= 5000

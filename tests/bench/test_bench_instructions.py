@@ -1,0 +1,60 @@
+"""`bench.instructions`: the counting loops and the summary of callgrind's parts."""
+
+from __future__ import annotations
+
+import argparse
+
+import bench.instructions as instructions
+from referee.games import REGISTRY
+
+EVENTS = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw"
+
+
+def part(ir: int, i1: int, d1: int, events: str = EVENTS) -> str:
+    values = [ir, 0, 0, i1, d1, 0, 0, 0, 0][:len(events.split()) - 1]
+    return f"version: 1\n{events}\nfn=(1) x\n1 2\ntotals: {' '.join(map(str, values))}\n"
+
+
+def test_the_summary_divides_each_measured_part_by_its_moves_with_the_cache_misses(
+        tmp_path, capsys):
+    phases = ["setup", "empereur:warm:900", "empereur:measure:50", "rlcard-uno:warm:90",
+              "rlcard-uno:measure:40", "end"]
+    (tmp_path / "phases").write_text("\n".join(phases))
+    out = tmp_path / "cg.out"
+    # part k + 1 holds what was counted after phase k's mark; the last phase's is `out` itself
+    counts = [(1, 1, 1), (999, 9, 9), (500_000, 1_000, 2_000), (7, 7, 7), (4_000_000, 400, 800),
+              (3, 3, 3)]
+    for k, (ir, i1, d1) in enumerate(counts[:-1], start=1):
+        (tmp_path / f"cg.out.{k}").write_text(part(ir, i1, d1))
+    out.write_text(part(*counts[-1]))
+    instructions.summary(argparse.Namespace(phases=tmp_path / "phases", summary=str(out),
+                                            requests=100))
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 2
+    assert rows[0].split() == ["empereur", "10,000", "instructions/move,", "L1", "misses",
+                               "20", "instruction", "40", "data", "(50", "moves)"]
+    assert rows[1].startswith("rlcard-uno") and "100,000 instructions/move" in rows[1]
+    assert "10 instruction" in rows[1] and "20 data" in rows[1]
+
+
+def test_an_http_part_is_divided_by_the_requests_and_has_no_misses_uncounted(tmp_path, capsys):
+    (tmp_path / "phases").write_text("setup\ngenerala-dice:open:warm\n"
+                                     "generala-dice:open:measure\nend")
+    for k, ir in enumerate((5, 6, 25_000), start=1):
+        (tmp_path / f"cg.out.{k}").write_text(part(ir, 0, 0, events="events: Ir"))
+    (tmp_path / "cg.out").write_text(part(1, 0, 0, events="events: Ir"))
+    instructions.summary(argparse.Namespace(phases=tmp_path / "phases",
+                                            summary=str(tmp_path / "cg.out"), requests=100))
+    assert capsys.readouterr().out.split() == ["generala-dice:open", "250",
+                                               "instructions/request"]
+
+
+def test_the_engine_loop_plays_whole_seeded_matches_until_enough_moves():
+    engine = REGISTRY["huit-americain"]
+    one_match = instructions.engine_moves(engine, range(1, 2), 10**9, uniform=True)
+    assert one_match > 1
+    # Asked for one move, it still plays the first match to its end, the same one again.
+    assert instructions.engine_moves(engine, range(1, 100), 1, uniform=True) == one_match
+    made = instructions.engine_moves(engine, range(1, 100), 3 * one_match, uniform=False)
+    assert made >= 3 * one_match
+    assert instructions.engine_moves(engine, range(1, 100), 3 * one_match, uniform=False) == made
