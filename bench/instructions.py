@@ -93,9 +93,10 @@ def measure(args) -> None:
 
 
 def engine_moves(engine, seeds, moves_wanted: int, uniform: bool) -> int:
-    """Whole seeded random matches until `moves_wanted` moves are made: the loop of
-    `bench.engine_rate` (the game's playout player) or, `uniform`, of `bench.uniform_rate`
-    (default options, a uniform choice), without their clock. The moves made."""
+    """Whole seeded random matches until `moves_wanted` moves are made, in the shape of
+    `bench.engine_rate`'s loop (the game's playout player) or, `uniform`, of
+    `bench.uniform_rate`'s (default options, a uniform choice), without their clock reads.
+    The moves made."""
     options = engine.resolve_options({} if uniform else engine.playout_options)
     seats = min(engine.max_players, 4) - engine.min_players + 1
     moves = 0
@@ -161,8 +162,8 @@ def summary(args) -> None:
     phases = Path(args.phases).read_text().split("\n")
     parts = [f"{args.summary}.{i}" for i in range(1, len(phases))] + [args.summary]
     for phase, part in zip(phases, parts):
-        name, _, rest = phase.partition(":measure")
-        if not _:
+        name, measured, rest = phase.partition(":measure")
+        if not measured:
             continue
         count, unit = (int(rest[1:]), "move") if rest else (args.requests, "request")
         totals = counts(Path(part).read_text())
