@@ -75,12 +75,14 @@ bench: $(VENV)/.installed-bench
 # callgrind (Debian's valgrind, installed here when missing): figures the machine's load does
 # not move, the measure of a change where timings on a shared machine are noise.
 CALLGRIND_OUT ?= /tmp/referee-engines.callgrind
+# e.g. "--games huit-americain --moves 1000 --warm-moves 5000" (python -m bench.instructions -h)
+ENGINE_COUNT_ARGS ?=
 bench-instructions: $(VENV)/.installed-bench
 	command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; }
 	rm -f $(CALLGRIND_OUT) $(CALLGRIND_OUT).*
 	PYTHONHASHSEED=0 OPENBLAS_NUM_THREADS=1 valgrind --tool=callgrind --cache-sim=yes \
-		--dump-before=getppid --callgrind-out-file=$(CALLGRIND_OUT) \
-		$(BIN)/python -m bench.instructions --engines 2>/dev/null
+		--dump-before=getppid --callgrind-out-file=$(CALLGRIND_OUT) --log-file=$(CALLGRIND_OUT).log \
+		$(BIN)/python -m bench.instructions --engines $(ENGINE_COUNT_ARGS)
 	$(BIN)/python -m bench.instructions --engines --summary $(CALLGRIND_OUT)
 
 # A longer run of the fuzz tests (the suite runs a bounded one); FUZZ_EXAMPLES sets the size.

@@ -145,11 +145,13 @@ def measure_engines(args) -> None:
     for name, play in plan:
         for phase, seeds, wanted in (("warm", range(10_000, 20_000), args.warm_moves),
                                      ("measure", range(1, 10_000), args.moves)):
+            gc.collect()  # outside the slice: each starts from the same collector's state
             os.getppid()  # callgrind dumps here what was counted since the last mark
             phases.append(f"{name}:{phase}")
-            gc.collect()
             made = play(seeds, wanted)
             phases[-1] += f":{made}"
+            os.getppid()  # the slice ends with its moves: what follows is no part of it
+            phases.append("between")
     os.getppid()
     phases.append("end")
     Path(args.phases).write_text("\n".join(phases))

@@ -58,3 +58,32 @@ def test_the_engine_loop_plays_whole_seeded_matches_until_enough_moves():
     made = instructions.engine_moves(engine, range(1, 100), 3 * one_match, uniform=False)
     assert made >= 3 * one_match
     assert instructions.engine_moves(engine, range(1, 100), 3 * one_match, uniform=False) == made
+
+
+def test_each_counted_slice_holds_its_moves_alone(monkeypatch, tmp_path):
+    # callgrind dumps a part at every mark (os.getppid): a slice's part must hold its loop
+    # and nothing else, the collector's full pass before it included.
+    log: list[str] = []
+    monkeypatch.setattr(instructions.os, "getppid", lambda: log.append("mark"))
+    monkeypatch.setattr(instructions.gc, "collect", lambda: log.append("collect"))
+
+    def play(*args, **kwargs):
+        log.append("play")
+        return 7
+
+    monkeypatch.setattr(instructions, "engine_moves", play)
+    monkeypatch.setattr(instructions, "uno_moves", play)
+    phases = tmp_path / "phases"
+    instructions.measure_engines(argparse.Namespace(games="generala-dice", moves=1,
+                                                    warm_moves=1, phases=phases))
+    names = phases.read_text().split("\n")
+    # the part after mark k (the k-th entry of the log's marks) is that of phase k
+    assert log.count("mark") == len(names) - 1
+    slices = [name for name in names if name.endswith(":7")]
+    assert len(slices) == log.count("play") >= 4  # warm and measure of each loop
+    marks = [i for i, entry in enumerate(log) if entry == "mark"]
+    for i, entry in enumerate(log):
+        if entry == "play":  # a mark right before and right after it
+            assert log[i - 1] == log[i + 1] == "mark"
+            # and the phase that part stands for is a counted slice
+            assert names[marks.index(i + 1)].endswith(":7")
