@@ -76,6 +76,8 @@ bench: $(VENV)/.installed-bench
 # not move, the measure of a change where timings on a shared machine are noise.
 CALLGRIND_OUT ?= /tmp/referee-engines.callgrind
 # e.g. "--games huit-americain --moves 1000 --warm-moves 5000" (python -m bench.instructions -h)
+# OPENBLAS_NUM_THREADS=1: numpy, which rlcard imports, would start BLAS threads whose spinning
+# callgrind counts too, a different amount each run.
 ENGINE_COUNT_ARGS ?=
 bench-instructions: $(VENV)/.installed-bench
 	command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind; }
