@@ -91,31 +91,33 @@ def _keyed(seed: str) -> tuple[Any, Any]:
 class Stream:
     """The draws of one chance event: the words of HMAC-SHA256(seed, "step:i") for i = 0, 1...
 
-    Block 0 is made with the stream, since every event reads it and most read nothing else (a
-    roll of five dice reads five of its eight words): its words are read from the tuple by
-    position. Past it, or for a shuffle, the words are read from `_words`, one iterator over
-    the words not read yet, each later block made when its first word is read."""
+    The words made so far are one tuple, read from position `_read` on. Block 0 is made with
+    the stream, since every event reads it and most read nothing else (a roll of five dice
+    reads five of its eight words). A read past the words made makes every block it needs at
+    once (a shuffle of a deck needs seven), one HMAC after another and one unpacking for all
+    of their words."""
 
-    __slots__ = ("_first", "_pads", "_read", "_rest", "_step")
+    __slots__ = ("_pads", "_read", "_step", "_words")
 
     def __init__(self, seed: str, step: int) -> None:
         self._pads = pads = _keyed(seed)
         self._step = step = int(step)
-        self._first = _block_words(pads, step, 0)
-        self._read = 0  # the words of block 0 read so far, while `_rest` is not made
-        self._rest: Iterator[int] | None = None
+        self._words = _WORDS.unpack(_block(pads, step, 0))
+        self._read = 0
 
-    @property
-    def _words(self) -> Iterator[int]:
-        """The words not read yet, as one iterator: once it is made, every read goes through
-        it. It is made from the pads, the step and block 0 alone: it holds no reference to
-        the stream, which leaves no cycle for the garbage collector."""
-        rest = self._rest
-        if rest is None:
-            later = map(functools.partial(_block_words, self._pads, self._step), itertools.count(1))
-            rest = self._rest = itertools.chain(self._first[self._read:],
-                                                itertools.chain.from_iterable(later))
-        return rest
+    def _take(self, count: int) -> tuple[int, ...]:
+        """The next `count` words of the stream, read."""
+        start = self._read
+        end = self._read = start + count
+        words = self._words
+        if end > len(words):
+            words = self._words = words + _blocks_words(
+                self._pads, self._step, len(words) // WORDS_PER_BLOCK,
+                -(-end // WORDS_PER_BLOCK))
+        return words[start:end]
+
+    def _next_word(self) -> int:
+        return self._take(1)[0]
 
     def block(self, index: int) -> bytes:
         """Block `index` of this stream (32 bytes); the words are read from these in order."""
@@ -153,23 +155,19 @@ class Stream:
         limit = _limit(n)
         drawn: list[T] = []
         while (wanted := count - len(drawn)) > 0:
-            start = self._read
-            if self._rest is None and start + wanted <= WORDS_PER_BLOCK:
-                self._read = start + wanted
-                words: Iterable[int] = self._first[start:start + wanted]
-            else:
-                words = itertools.islice(self._words, wanted)
-            drawn += [values[word % n] for word in words if word < limit]
+            drawn += [values[word % n] for word in self._take(wanted) if word < limit]
         return drawn
 
     def shuffle(self, items: Iterable[T]) -> list[T]:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
         below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
         most frequent and longest draw). Each swap reads the next word; one refused (too high
-        to draw evenly) reads the one after it, and the next swap reads on from there."""
+        to draw evenly) reads the one after it, and the next swap reads on from there. A word
+        a swap is read for every swap at once, then one more for each refused."""
         pile = list(items)
-        words = self._words
-        for (i, n, limit), word in zip(_swaps(len(pile)), words):
+        swaps = _swaps(len(pile))
+        words = itertools.chain(self._take(len(swaps)), iter(self._next_word, None))
+        for (i, n, limit), word in zip(swaps, words):
             while word >= limit:
                 word = next(words)
             j = word % n
@@ -199,9 +197,16 @@ def _block(pads: tuple[Any, Any], step: int, index: int) -> bytes:
     return hmac_from_pads(pads, _message(step, index))
 
 
-def _block_words(pads: tuple[Any, Any], step: int, index: int) -> tuple[int, ...]:
-    """The words of block `index` of the stream of `step` under the seed's pads."""
-    return _WORDS.unpack(_block(pads, step, index))
+def _blocks_words(pads: tuple[Any, Any], step: int, first: int, end: int) -> tuple[int, ...]:
+    """The words of blocks `first` to `end` - 1 of the stream of `step` under the seed's pads."""
+    blocks = b"".join([_block(pads, step, index) for index in range(first, end)])
+    return _words_of(end - first).unpack(blocks)
+
+
+@functools.cache
+def _words_of(blocks: int) -> struct.Struct:
+    """The big-endian 32-bit words of this many blocks, read at once."""
+    return struct.Struct(f">{WORDS_PER_BLOCK * blocks}I")
 
 
 def _limit(n: int) -> int:

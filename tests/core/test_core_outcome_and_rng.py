@@ -50,3 +50,28 @@ def test_two_decks_are_a_multiset():
     deck = cards.standard_deck(jokers=2, decks=2)
     assert len(deck) == 108 and deck.count("X1") == 2
     assert cards.conservation_problems({"a": deck[:50], "b": deck[50:]}, deck) == []
+
+
+def test_a_refused_word_in_a_shuffle_is_skipped_as_below_skips_it(monkeypatch):
+    # A word is refused about once in 40 million draws of a deck: blocks are made up here so
+    # that some are (0xFFFFFFFF is at or past the limit of every n that is not a power of 2),
+    # among them the last of the words a shuffle reads first (one a swap), so that the swaps
+    # left read on past them, refused words included. The shuffle must equal Fisher-Yates drawn with `below`,
+    # and the stream must go on right after the last word the shuffle read.
+    refused = 0xFFFFFFFF
+
+    def made_up(pads, step, index):
+        words = [(index * 8 + k) * 2654435761 % refused for k in range(8)]
+        for k in {0: (3, 6), 1: (0, 3)}.get(index, ()):  # words 3, 6, 8 and 11 of the stream
+            words[k] = refused
+        return b"".join(w.to_bytes(4, "big") for w in words)
+
+    monkeypatch.setattr(rng, "_block", made_up)
+    items = [f"c{i}" for i in range(10)]  # 9 swaps: words 0-8 are read first
+    expected, by_below = list(items), rng.stream("made up", 0)
+    for i in range(len(expected) - 1, 0, -1):
+        j = by_below.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    shuffling = rng.stream("made up", 0)
+    assert shuffling.shuffle(items) == expected
+    assert shuffling.word() == by_below.word()
