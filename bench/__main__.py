@@ -57,16 +57,22 @@ def random_match(engine, players: int, seed: int):
     yield state, None
 
 
-def engine_rate(engine, seconds: float) -> tuple[float, float, int]:
+def engine_rate(engine, seconds: float, slices: int = 10) -> tuple[float, float, int, list[float]]:
     """Moves per second of `engine` in random matches, legal moves listed at every step: over
     the time spent in the engine (creating matches, listing, applying, asking whether a match
-    is over) and over the whole loop, the player's choice included; and matches started. The
-    player is the shared random player with the game's playout options."""
+    is over) and over the whole loop, the player's choice included; matches started; and the
+    engine's rate in each of `slices` equal slices of the run, one after another (how far the
+    machine's load moved it while it ran). The player is the shared random player with the
+    game's playout options."""
     options = engine.resolve_options(engine.playout_options)
     clock = time.perf_counter
     moves, matches, seed = 0, 0, 0
     in_engine = 0.0
+    slice_length = seconds / slices
+    slice_rates: list[float] = []
+    slice_moves, slice_engine = 0, 0.0
     start = clock()
+    slice_end = start + slice_length
     while clock() - start < seconds:
         seed += 1
         players = engine.min_players + seed % (min(engine.max_players, 4) - engine.min_players + 1)
@@ -75,8 +81,10 @@ def engine_rate(engine, seconds: float) -> tuple[float, float, int]:
         state = engine.new_match(tuple(f"p{i}" for i in range(players)), dict(options),
                                  f"bench-{seed}", now=NOW)
         finished = engine.is_finished(state)
-        in_engine += clock() - began
-        while not finished and clock() - start < seconds:
+        ended = clock()
+        in_engine += ended - began
+        slice_engine += ended - began
+        while not finished and ended - start < seconds:
             began = clock()
             moves_now = engine.legal_moves(state, now=NOW)
             chosen = clock()
@@ -84,10 +92,27 @@ def engine_rate(engine, seconds: float) -> tuple[float, float, int]:
             applying = clock()
             state, _ = engine.apply(state, move, now=NOW)
             finished = engine.is_finished(state)
-            in_engine += clock() - applying + chosen - began
+            ended = clock()
+            spent = ended - applying + chosen - began
+            in_engine += spent
+            slice_engine += spent
             moves += 1
+            slice_moves += 1
+            if ended >= slice_end:
+                slice_rates.append(slice_moves / slice_engine)
+                slice_moves, slice_engine = 0, 0.0
+                slice_end += slice_length
         matches += 1
-    return moves / in_engine, moves / (clock() - start), matches
+    return moves / in_engine, moves / (clock() - start), matches, slice_rates
+
+
+def spread(slice_rates: list[float]) -> str:
+    """The engine's rates in the slices of its run, for a verdict's line: their range and
+    median (none when the run was shorter than a slice)."""
+    if not slice_rates:
+        return ""
+    return (f"; its {len(slice_rates)} slices {min(slice_rates):,.0f} to "
+            f"{max(slice_rates):,.0f}, median {statistics.median(slice_rates):,.0f}")
 
 
 def uno_rate(seconds: float) -> tuple[float, int] | None:
@@ -417,12 +442,12 @@ def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
           "second of time in the engine, the target's figure, and of the whole loop, the "
           "player's choice included)")
     for game_id in games:
-        rate, with_player, matches = engine_rate(REGISTRY[game_id], seconds)
+        rate, with_player, matches, slice_rates = engine_rate(REGISTRY[game_id], seconds)
         start, largest, end = state_sizes(REGISTRY[game_id])
         verdict = "meets" if rate >= ENGINE_TARGET else "BELOW"
         print(f"{game_id:16s} {rate:10,.0f} moves/s in the engine ({with_player:,.0f} with the "
-              f"player) over {matches} matches ({verdict} the {ENGINE_TARGET:,} target); state "
-              f"bytes start {start}, largest {largest}, end {end}")
+              f"player) over {matches} matches ({verdict} the {ENGINE_TARGET:,} target"
+              f"{spread(slice_rates)}); state bytes start {start}, largest {largest}, end {end}")
 
     print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
     chance.report(seconds)

@@ -71,9 +71,19 @@ def test_engine_rate_counts_the_engines_time_apart_from_the_players(monkeypatch)
         return moves[0]
 
     monkeypatch.setattr(bench, "random_move", sleepy_player)
-    in_engine, whole, matches = bench.engine_rate(bench.REGISTRY["generala-dice"], 0.3)
+    in_engine, whole, matches, slices = bench.engine_rate(bench.REGISTRY["generala-dice"], 0.4,
+                                                          slices=4)
     assert matches >= 1 and slow
     assert whole < 500 < 2000 < in_engine  # at most one move per 2 ms with the player
+    # The run's four slices, each timed as the whole run is: the engine's time alone (the
+    # last slice is cut short when the run ends between two matches).
+    assert 3 <= len(slices) <= 4 and all(rate > 2000 for rate in slices)
+
+
+def test_the_engine_line_shows_the_slices_range_and_median():
+    assert bench.spread([110_000.0, 90_000.0, 100_000.0]) == (
+        "; its 3 slices 90,000 to 110,000, median 100,000")
+    assert bench.spread([]) == ""  # a run shorter than a slice shows none
 
 
 def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(monkeypatch):
