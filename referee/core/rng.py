@@ -19,7 +19,7 @@ import hashlib
 import itertools
 import secrets
 import struct
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 SEED_BYTES = 16
@@ -162,8 +162,8 @@ class Stream:
         """A new list: Fisher-Yates over `items` in the order given, swapping position i with
         below(i + 1) for i from the last position down to 1 (below inlined: a shuffle is the
         most frequent and longest draw). Each swap reads the next word; one refused (too high
-        to draw evenly) reads the one after it, and the next swap reads on from there. A word
-        a swap is read for every swap at once, then one more for each refused."""
+        to draw evenly) reads the one after it, and the next swap reads on from there. The
+        words of every swap are read at once, then one more for each word refused."""
         pile = list(items)
         swaps = _swaps(len(pile))
         words = itertools.chain(self._take(len(swaps)), iter(self._next_word, None))

@@ -53,11 +53,12 @@ def test_two_decks_are_a_multiset():
 
 
 def test_a_refused_word_in_a_shuffle_is_skipped_as_below_skips_it(monkeypatch):
-    # A word is refused about once in 40 million draws of a deck: blocks are made up here so
-    # that some are (0xFFFFFFFF is at or past the limit of every n that is not a power of 2),
-    # among them the last of the words a shuffle reads first (one a swap), so that the swaps
-    # left read on past them, refused words included. The shuffle must equal Fisher-Yates drawn with `below`,
-    # and the stream must go on right after the last word the shuffle read.
+    # A draw below n refuses a word n / 2**32 of the time at most, so no seed reaches a
+    # refusal in a shuffle: blocks are made up here with refused words (0xFFFFFFFF is at or
+    # past the limit of every n that is not a power of 2), among them the last of the words
+    # a shuffle reads first (one a swap), so that the swaps left read on past them. The
+    # shuffle must equal Fisher-Yates drawn with `below`, and the stream must go on right
+    # after the last word the shuffle read.
     refused = 0xFFFFFFFF
 
     def made_up(pads, step, index):
