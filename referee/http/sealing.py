@@ -210,15 +210,14 @@ B64_VALUES = {c: i for i, c in enumerate(
 SPARE_BITS = {0: 0, 2: 0b1111, 3: 0b11}
 
 
-# base64url is base64 with two characters changed: binascii's base64 and a byte translation
-# are what `base64.urlsafe_b64encode` and `urlsafe_b64decode` do, without their checks of
-# argument types, a few microseconds of every token.
-TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
-# Decoding, the same translation also turns the characters base64 has and base64url has not
-# ("+", "/" and the padding "=") into one base64 does not have either ("!"), so that
-# binascii's strict mode, which refuses any character outside the alphabet, checks the
-# token's alphabet in the pass that decodes it.
-FROM_URLSAFE = bytes.maketrans(b"-_+/=", b"+/!!!")
+# base64url is base64 with two characters changed: binascii's base64 and the two characters
+# swapped are what `base64.urlsafe_b64encode` and `urlsafe_b64decode` do, without their checks
+# of argument types, a few microseconds of every token. A character is swapped with
+# `bytes.replace`, which copies the token and then jumps from one occurrence to the next,
+# where `bytes.translate` looks each byte up (a fifth of the instructions for a token of 2,500
+# characters). Decoding, base64's own characters ("+", "/" and the padding "=") are refused
+# first, so that binascii's strict mode, which refuses any character outside base64's
+# alphabet, checks the token's alphabet in the pass that decodes it.
 # The padding that makes a token's length a multiple of 4, by its length modulo 4 (1: none
 # makes it decode, and strict mode says so).
 PADDING = {0: b"", 1: b"===", 2: b"==", 3: b"="}
@@ -233,8 +232,11 @@ def _raw(token: str) -> tuple[str, bytes]:
     raw_text = token[3:]
     if version is None or not raw_text or not raw_text.isascii():
         raise TamperedState("the state token is not one this referee sealed")
+    data = raw_text.encode("ascii")
     try:
-        raw = binascii.a2b_base64(raw_text.encode("ascii").translate(FROM_URLSAFE)
+        if b"+" in data or b"/" in data or b"=" in data:  # base64's, not base64url's
+            raise binascii.Error("not a base64url character")
+        raw = binascii.a2b_base64(data.replace(b"-", b"+").replace(b"_", b"/")
                                   + PADDING[len(raw_text) % 4], strict_mode=True)
     except binascii.Error:
         # A character outside base64url's alphabet, or a length one past a multiple of 4:
@@ -251,7 +253,7 @@ def _raw(token: str) -> tuple[str, bytes]:
 
 
 def _text(raw: bytes) -> str:
-    text = binascii.b2a_base64(raw, newline=False).translate(TO_URLSAFE)
+    text = binascii.b2a_base64(raw, newline=False).replace(b"+", b"-").replace(b"/", b"_")
     return text.decode("ascii").rstrip("=")
 
 
