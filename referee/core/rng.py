@@ -25,7 +25,6 @@ from typing import Any, TypeVar
 SEED_BYTES = 16
 WORD_RANGE = 1 << 32
 WORDS_PER_BLOCK = 8
-_WORDS = struct.Struct(">8I")
 _FACES = (1, 2, 3, 4, 5, 6)  # a die's face for each draw below 6
 # _LIMITS[n]: the largest multiple of n that fits in 32 bits, the words below which a draw
 # below n accepts, for every n a die or a deck of cards needs (two decks: 108 cards).
@@ -102,7 +101,7 @@ class Stream:
     def __init__(self, seed: str, step: int) -> None:
         self._pads = pads = _keyed(seed)
         self._step = step = int(step)
-        self._words = _WORDS.unpack(_block(pads, step, 0))
+        self._words = _BLOCK_WORDS.unpack(_block(pads, step, 0))
         self._read = 0
 
     def _take(self, count: int) -> tuple[int, ...]:
@@ -207,6 +206,9 @@ def _blocks_words(pads: tuple[Any, Any], step: int, first: int, end: int) -> tup
 def _words_of(blocks: int) -> struct.Struct:
     """The big-endian 32-bit words of this many blocks, read at once."""
     return struct.Struct(f">{WORDS_PER_BLOCK * blocks}I")
+
+
+_BLOCK_WORDS = _words_of(1)  # one block's, which every stream reads first
 
 
 def _limit(n: int) -> int:
