@@ -350,7 +350,7 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
     both sides of each ratio alike."""
     path = f"/v1/games/{game_id}/moves"
     rounds = HTTP_ROUNDS
-    slice_seconds = max(1.0, args.seconds / 5)
+    slice_seconds = max(1.0, args.seconds / rounds)
     echo_of = {side: "echo" if bodies[side] == bodies["referee"] else f"echo of {side}"
                for side in ports}
     drives = {"echo": (echo_port, "/echo", bodies["referee"])}
