@@ -25,6 +25,9 @@ from .errors import GameOver, InvalidOptions, InvalidState, NotYourTurn
 
 Move = dict[str, Any]
 Event = dict[str, Any]
+# What a game package wires into its engine to answer hints: given the engine, a player's view,
+# his legal moves and a level, the advice (a `referee.core.hints.Advice`).
+Advisor = Callable[["Engine", dict[str, Any], list[Move], str], Any]
 
 # Under a house rule that punishes a wrong move instead of refusing it, the engine applies the
 # punishment and reports it with an event of this type carrying the refusal's `code`, `rule`
@@ -261,10 +264,17 @@ class Engine(ABC):
     @abstractmethod
     def view(self, state: Any, player: str) -> dict[str, Any]: ...
 
+    def __init__(self, advisor: "Advisor | None" = None):
+        # The engine knows nothing of advice: its game package hands it the advisor, so the
+        # hints may import the engine's modules and nothing imports back.
+        self._advisor = advisor
+
     def advise(self, view: dict[str, Any], moves: list[Move], level: str) -> Any:
         """Advice for the player whose `view` this is, choosing among `moves` (his legal
         moves): a `referee.core.hints.Advice`. It must depend on nothing but its arguments."""
-        raise NotImplementedError(f"{self.name} gives no hints yet")
+        if self._advisor is None:
+            raise NotImplementedError(f"{self.name} gives no hints yet")
+        return self._advisor(self, view, moves, level)
 
     @abstractmethod
     def problems(self, state: Any) -> list[str]:

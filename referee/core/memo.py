@@ -1,0 +1,41 @@
+"""One bounded memo for what an engine computes once per value and reads on every request: the
+tables an options value compiles to, the moves a seat's hand allows, a player's listing.
+
+A service that serves any caller's states cannot let a memo grow with what callers send, so a
+memo holds at most `limit` entries and forgets them all at once when it is full: the values it
+holds are pure functions of their keys, so forgetting costs only their recomputation, and a
+match's few keys come back at its next request.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Generic, Hashable, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class BoundedMemo(Generic[K, V]):
+    """`memo.get(key, make)`: the value remembered for `key`, or `make(key)` remembered."""
+
+    __slots__ = ("limit", "_values")
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self._values: dict[K, V] = {}
+
+    def get(self, key: K, make: Callable[[K], V]) -> V:
+        try:
+            return self._values[key]
+        except KeyError:
+            pass
+        if len(self._values) >= self.limit:
+            self._values.clear()
+        value = self._values[key] = make(key)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def clear(self) -> None:
+        self._values.clear()
