@@ -113,7 +113,8 @@ ONE_ROUND = {"generala-cards": {}, "empereur": {"mode": "normal", "rounds": 1},
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_medium_beats_easy_head_to_head(game_id):
-    # Fixed seeds: the same 120 matches every run. Measured shares: see README (all >= 0.6).
+    # Fixed seeds: the same 120 matches every run. Measured shares (all >= 0.6):
+    # docs/PERFORMANCE.md.
     assert win_share(game_id, "medium", "easy", 120, ONE_ROUND[game_id]) > 0.55
 
 
@@ -137,6 +138,7 @@ def duplicate_share(game_id: str, strong: str, weak: str, deals: int, options) -
 def test_hard_beats_medium_at_huit_americain_on_duplicate_deals():
     # Fixed seeds: the same 40 deals, each played twice with the seats swapped, every run (the
     # hints are deterministic): 80 matches, of which hard wins 47 (58.75 %). The bound leaves
-    # three matches of margin; bench/hints.py measures hard over 1,000 matches (README).
+    # three matches of margin; bench/hints.py measures hard over 1,000 matches
+    # (docs/PERFORMANCE.md).
     assert duplicate_share("huit-americain", "hard", "medium", 40,
                            ONE_ROUND["huit-americain"]) >= 0.55

@@ -20,7 +20,8 @@ from referee.http import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
-README = (ROOT / "README.md").read_text()
+# The settings table operators read (docs/OPERATIONS.md, "Settings").
+OPERATIONS = (ROOT / "docs" / "OPERATIONS.md").read_text(encoding="utf-8")
 DICE = "/v1/games/generala-dice"
 EMPEREUR = "/v1/games/empereur"
 CARDS = "/v1/games/generala-cards"
@@ -45,10 +46,10 @@ def dice_match(client, players=("ann", "bob"), **extra) -> dict:
 
 
 # -- the defaults clients are told -------------------------------------------------------------
-def test_the_default_limits_are_the_ones_the_readme_and_the_contract_state():
+def test_the_default_limits_are_the_ones_the_operations_guide_and_the_contract_state():
     defaults = settings.from_environment({})
     for name in ("MAX_BODY_BYTES", "MAX_JSON_DEPTH", "MAX_PLAYER_ID_LENGTH", "MAX_LIST_ITEMS"):
-        row = re.search(rf"^\| `REFEREE_{name}` \| `(\d+)` \|", README, re.MULTILINE)
+        row = re.search(rf"^\| `REFEREE_{name}` \| `(\d+)` \|", OPERATIONS, re.MULTILINE)
         assert row and int(row.group(1)) == defaults[name], name
     schemas = SPEC["components"]["schemas"]
     assert schemas["PlayerId"]["maxLength"] == defaults["MAX_PLAYER_ID_LENGTH"]
