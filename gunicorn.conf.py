@@ -1,5 +1,5 @@
 """Gunicorn settings for the referee; HOST, PORT, WORKERS and THREADS come from the
-environment (see the README's settings)."""
+environment (see the settings in docs/OPERATIONS.md)."""
 
 import glob
 import logging
