@@ -16,7 +16,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY requirements/app.txt requirements/app.txt
 RUN pip install --no-cache-dir --requirement requirements/app.txt
-COPY pyproject.toml README.md openapi.yaml gunicorn.conf.py ./
+COPY pyproject.toml README.md gunicorn.conf.py ./
 COPY referee ./referee
 RUN pip install --no-cache-dir --no-deps --editable . \
     && useradd --system --uid 10001 --gid 0 --no-create-home --home-dir /tmp referee
