@@ -105,12 +105,21 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
 
 
 def fit(text: str, size: float, width: float, bold: bool = False) -> str:
-    """`text`, cut and ended with an ellipsis if it is wider than `width`."""
+    """`text`, cut and ended with an ellipsis if it is wider than `width`.
+
+    A line's width is the sum of its characters' widths (the standard fonts have no kerning),
+    so the longest prefix that leaves room for the ellipsis is found in one pass: the cost
+    grows with the text, not with its square, whatever a caller puts in a name or an event."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + ELLIPSIS, size, bold) > width:
-        text = text[:-1]
-    return text + ELLIPSIS
+    room = width - text_width(ELLIPSIS, size, bold)
+    used, kept = 0.0, 0
+    for character in text:
+        used += text_width(character, size, bold)
+        if used > room:
+            break
+        kept += 1
+    return text[:kept] + ELLIPSIS
 
 
 def xml_safe(text: str) -> str:
