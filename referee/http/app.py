@@ -19,7 +19,6 @@ from referee.games import REGISTRY
 from . import caching, explorer, observability, settings, verifier
 from .context import Served
 from .direct import DirectMoves
-from .operations import SEAT_ENVELOPES
 from .problems import from_referee_error, problem_response
 from .routes import BLUEPRINTS, BROWSER_ROUTES
 
@@ -54,7 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # Only the methods the contract names are answered; OPTIONS is a documented 405 too.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.extensions["referee"] = Served(conf, conf.get("GAMES", REGISTRY),
-                                       conf.get("CLOCK", time.time), SEAT_ENVELOPES)
+                                       conf.get("CLOCK", time.time))
     for blueprint in (*BLUEPRINTS, explorer.blueprint, verifier.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(Exception, _handle_error)

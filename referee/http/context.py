@@ -19,10 +19,9 @@ from referee.service.referee import Referee
 
 from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
+from .operations import JSON, SEAT_ENVELOPES
 from .problems import Problem
 from .sealing import Sealer
-
-JSON = "application/json"
 
 log = logging.getLogger("referee")
 
@@ -32,12 +31,13 @@ class Served:
     fixed answers, the contract, the counters of moves applied."""
 
     def __init__(self, config: dict[str, Any], games: dict[str, Engine],
-                 clock: Callable[[], float], seat_envelopes: frozenset[str]):
+                 clock: Callable[[], float]):
         keys = config["STATE_KEYS"]
+        self.games = games
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = RequestChecks(games, self.max_id, self.max_items, seat_envelopes)
+        self.checks = RequestChecks(games, self.max_id, self.max_items, SEAT_ENVELOPES)
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         self.service = Referee(games, StateCodec(Sealer(keys) if keys else None), clock,
@@ -55,10 +55,6 @@ class Served:
 
     def count_move(self, game_id: str) -> None:
         self.moves_applied[game_id].inc()
-
-    @property
-    def games(self) -> dict[str, Engine]:
-        return self.service.games
 
     @property
     def codec(self) -> StateCodec:
@@ -152,8 +148,3 @@ def read_limited(environ: dict[str, Any], limit: int) -> bytes:
         raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
     return raw
 
-
-def move_outcome(where: Served, engine: Engine, data: Any) -> dict[str, Any]:
-    """The answer to a move, from the request's parsed body, however the request came in
-    (through Flask's route, or straight from the WSGI call: see referee.http.direct)."""
-    return where.service.move(engine, where.checks.envelope("move", data))

@@ -15,7 +15,7 @@ from werkzeug.exceptions import ClientDisconnected
 
 from . import observability
 from .checks import parse_json
-from .context import JSON, Served, move_outcome
+from .context import JSON, Served
 
 MOVES_RULE = "/v1/games/<game_id>/moves"
 
@@ -23,10 +23,10 @@ MOVES_RULE = "/v1/games/<game_id>/moves"
 class DirectMoves:
     """The move endpoint, the request of every turn of every match, served straight from the
     WSGI call: Flask's request context, routing, hooks and response object cost about as much
-    as the rest of a move. The answer is computed by the route's own function
-    (`referee.http.context.move_outcome`) and carries what Flask's hooks would add (the Vary
-    of the compression, the request id, the metrics and the log line); a test holds the two
-    ways to the same bytes. Everything else goes to Flask: another path or method, a game not
+    as the rest of a move. The answer is computed as the route computes it (the envelope's
+    checks, then the declared operation's use case, `Referee.move`) and carries what Flask's
+    hooks would add (the Vary of the compression, the request id, the metrics and the log
+    line); a test holds the two ways to the same bytes. Everything else goes to Flask: another path or method, a game not
     registered, a body whose checks are Werkzeug's (a media type other than plain
     application/json, no plain Content-Length, a body past the limit), an answer large enough
     to be compressed for a client that accepts it, and every refusal or failure, which Flask's
@@ -59,7 +59,8 @@ class DirectMoves:
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
-            answer = move_outcome(served, engine, parse_json(raw, served.max_depth))
+            body = served.checks.envelope("move", parse_json(raw, served.max_depth))
+            answer = served.service.move(engine, body)
             payload = msgspec.json.encode(answer)
         except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
             return self._through_flask(environ, start_response, started, error=error)

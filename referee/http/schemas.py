@@ -102,6 +102,18 @@ def contributed_seed() -> fields.String:
                                    "(best: drawn at random on his device)."})
 
 
+def move_request_fields(max_id: int) -> dict[str, tuple[fields.Field, Any]]:
+    """The move request's envelope, field by field: the schema field that checks it, and its
+    typed form on the hot path. Both the envelope's schema and its Struct are made from it."""
+    return {
+        "state": (StateField(required=True), Any),
+        # The move's own schema checks its fields next; here it only has to be an object.
+        "move": (fields.Dict(required=True), dict),
+        "viewer": (player_id(max_id), player_type(max_id)),
+        "seat_token_ttl": (seat_ttl(), Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]),
+    }
+
+
 def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
     class SeedAtCreation(Schema):
         player = player_id(max_id)
@@ -144,12 +156,8 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
         seed = contributed_seed()
 
-    class PostMove(Schema):
-        state = StateField(required=True)
-        # The move's own schema checks its fields next; here it only has to be an object.
-        move = fields.Dict(required=True)
-        viewer = player_id(max_id)
-        seat_token_ttl = seat_ttl()
+    post_move = Schema.from_dict({name: field for name, (field, _) in
+                                  move_request_fields(max_id).items()}, name="PostMove")
 
     class LegalMoves(StateOrSeat):
         player = player_id(max_id)
@@ -192,7 +200,7 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
                 raise ValidationError({"names": ["No more names than `players`."]})
 
     return {"create": CreateMatch(), "seed": NewSeed(), "contribute": Contribute(),
-            "move": PostMove(), "legal_moves": LegalMoves(),
+            "move": post_move(), "legal_moves": LegalMoves(),
             "validation": Validation(), "view": View(), "hint": Hint(),
             "view_image": ViewImage(), "sheet": Sheet()}
 
@@ -348,11 +356,10 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
 
 def envelope_structs(max_id: int) -> dict[str, type]:
     """The envelopes decoded on the hot path (the move's), as their schemas read them."""
-    ttl = Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]
     post_move = msgspec.defstruct("PostMove", [
-        ("state", Any), ("move", dict),
-        ("viewer", Union[player_type(max_id), msgspec.UnsetType], UNSET),
-        ("seat_token_ttl", Union[ttl, msgspec.UnsetType], UNSET)], forbid_unknown_fields=True)
+        (name, typed) if field.required else (name, Union[typed, msgspec.UnsetType], UNSET)
+        for name, (field, typed) in move_request_fields(max_id).items()],
+        forbid_unknown_fields=True)
     return {"move": post_move}
 
 
