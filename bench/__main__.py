@@ -28,7 +28,7 @@ from pathlib import Path
 from bench import chance, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.http.codec import Match, StateCodec
+from referee.service.codec import Match, StateCodec
 from referee.http.sealing import Sealer
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-# The package version, which is also the contract's `info.version`.
-__version__ = "1.1.0"
+from referee.version import __version__
 
 
 def create_app(config: dict[str, Any] | None = None):
     """The Flask application factory (see `referee.http.app.create_app`)."""
-    from referee.http.app import create_app as _create_app
+    from referee.http import app
 
-    return _create_app(config)
+    return app.create_app(config)
+
+
+__all__ = ["__version__", "create_app"]

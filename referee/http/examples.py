@@ -1,84 +1,99 @@
-"""A real request and its real answer for every operation of every game, for the contract.
+"""A real request for every operation of every game, for the contract; their answers are the
+service's own (referee.http.contract.paths runs each through its use case).
 
 They are computed, not written: a match is created with a fixed seed and clock and played one
-legal move, through the same functions the routes use (open mode). A test posts each request
-to the running app at the same clock and checks that it answers exactly the example.
+legal move (open mode). A test posts each request to the running app at the same clock and
+checks that it answers exactly the example.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from referee.core import rng
-from referee.core.engine import Engine
+from referee.core.engine import Engine, Move
 from referee.core.hints import Seating
-from referee.core.outcome import progress
-
-from .codec import Match, StateCodec, contributed, hint, outcome, player_view, verdict
-from .problems import Problem
-from .schemas import move_schemas
+from referee.service.answers import outcome
+from referee.service.codec import Match, StateCodec
 
 EXAMPLE_CLOCK = 1_767_225_600.0  # 2026-01-01T00:00:00Z: the clock the examples were made at
 EXAMPLE_SEED = "example"
 EXAMPLE_PLAYERS = ("ann", "bob", "cleo", "dan", "eve", "fay")
+EXAMPLE_CONTRIBUTION = "my-own-seed"
 
-Example = tuple[dict[str, Any], dict[str, Any]]
+Example = tuple[dict[str, Any], dict[str, Any] | None]
 
 
-def game_examples(engine: Engine, max_id: int, max_items: int) -> dict[str, Example]:
-    """Operation (the path's last segment) -> (request body, answer body)."""
-    codec = StateCodec(None)
+@dataclasses.dataclass(frozen=True)
+class ExampleMatch:
+    """The example match of one game, just created: its creation request and answer, its
+    state as posted, and the first legal move of the first player to act."""
+
+    creation: dict[str, Any]
+    created: dict[str, Any]
+    wire: dict[str, Any]
+    mover: str
+    move: Move
+
+
+def example_match(engine: Engine) -> ExampleMatch:
     now = EXAMPLE_CLOCK
     players = EXAMPLE_PLAYERS[:engine.min_players]
     # The last player is a bot: the others, alone against bots, may ask for hints.
     seating = Seating(bots=players[-1:]) if engine.hint_levels else Seating()
-    create = {"players": list(players), "seed": EXAMPLE_SEED}
+    creation: dict[str, Any] = {"players": list(players), "seed": EXAMPLE_SEED}
     if seating.bots:
-        create["bots"] = list(seating.bots)
+        creation["bots"] = list(seating.bots)
     options = engine.resolve_options({})
     state = engine.new_match(players, options, rng.normalise_seed(EXAMPLE_SEED), now=now)
     events = [{"type": "match_created", "players": list(players), "options": options},
               *engine.opening_events(state)]
-    created = outcome(codec, engine, Match(state, seating), events, now=now, viewer=None)
-    wire = created["state"]
+    created = outcome(StateCodec(None), engine, Match(state, seating), events, now=now,
+                      viewer=None)
     mover = created["to_act"][0]
     move = next(m for m in created["legal_moves"] if m["player"] == mover)
-    after, move_events = engine.apply(state, move, now=now)
-    posted = outcome(codec, engine, Match(after, seating), move_events, now=now, viewer=mover)
-    schemas = move_schemas(engine, max_id, max_items)
-    examples = {
-        "matches": (create, created),
-        "moves": ({"state": wire, "move": move, "viewer": mover}, posted),
-        "legal-moves": ({"state": wire, "player": mover},
-                        progress(engine, state, now=now, player=mover)),
-        "validations": ({"state": wire, "move": move},
-                        verdict(engine, schemas, state, move, now=now)),
-        "views": ({"state": wire, "player": mover},
-                  player_view(engine, state, mover, now=now)),
-    }
-    # A seed token in open mode is the seed itself; the one drawn for the example is fixed.
-    examples["seeds"] = ({}, {"seed_commitment": rng.commitment(EXAMPLE_SEED),
-                              "seed_token": EXAMPLE_SEED})
-    examples["contributions"] = _contribution(engine, codec, Match(state, seating), mover)
-    if engine.hint_levels:
-        examples["hints"] = ({"state": wire, "player": mover, "level": "hard"},
-                             hint(engine, Match(state, seating), mover, "hard", now=now))
-    return examples
+    return ExampleMatch(creation, created, created["state"], mover, move)
 
 
-EXAMPLE_CONTRIBUTION = "my-own-seed"
+# -- each operation's example request ----------------------------------------------------------
+def creation(match: ExampleMatch) -> dict[str, Any]:
+    return match.creation
 
 
-def _contribution(engine: Engine, codec: StateCodec, match: Match,
-                  player: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """The player whose turn it is adds his seed; None for the answer where the draws at
-    creation already concerned him (the card games' deal): the request is then refused."""
-    request = {"state": codec.dump(engine, match), "player": player,
-               "seed": EXAMPLE_CONTRIBUTION}
-    try:
-        added = contributed(engine, match, player, EXAMPLE_CONTRIBUTION)
-    except Problem:
-        return request, None
-    return request, {"state": codec.dump(engine, added),
-                     "seed_commitment": rng.commitment(match.server_seed),
-                     "contribution": {"player": player, "step": match.state.step}}
+def posting(match: ExampleMatch) -> dict[str, Any]:
+    return {"state": match.wire, "move": match.move, "viewer": match.mover}
+
+
+def asking(match: ExampleMatch) -> dict[str, Any]:
+    """The state, and the player whose turn it is (legal moves, views)."""
+    return {"state": match.wire, "player": match.mover}
+
+
+def dry_run(match: ExampleMatch) -> dict[str, Any]:
+    return {"state": match.wire, "move": match.move}
+
+
+def nothing(match: ExampleMatch) -> dict[str, Any]:
+    return {}
+
+
+def committed_seed(match: ExampleMatch) -> dict[str, Any]:
+    """The answer to `/seeds`: a seed token in open mode is the seed itself, and the one drawn
+    for the example is fixed."""
+    return {"seed_commitment": rng.commitment(EXAMPLE_SEED), "seed_token": EXAMPLE_SEED}
+
+
+def contribution(match: ExampleMatch) -> dict[str, Any]:
+    """The player whose turn it is adds his seed (refused where the draws at creation
+    already concerned him: the card games' deal)."""
+    return {"state": match.wire, "player": match.mover, "seed": EXAMPLE_CONTRIBUTION}
+
+
+def hint_request(match: ExampleMatch) -> dict[str, Any]:
+    return {"state": match.wire, "player": match.mover, "level": "hard"}
+
+
+def view_image_request(match: ExampleMatch) -> dict[str, Any]:
+    """The example match's view, with its creation events."""
+    return {**asking(match), "events": match.created["events"]}

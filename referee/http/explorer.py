@@ -16,7 +16,7 @@ from pathlib import Path
 import swagger_ui
 from flask import Blueprint, abort
 
-from referee import __version__
+from referee.version import __version__
 
 from .caching import ASSET_MAX_AGE, etag_of, fixed
 

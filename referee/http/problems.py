@@ -1,6 +1,8 @@
 """Problem responses (RFC 9457): one shape for every error, with a stable `code`.
 
-The catalogue below is the only place codes meet HTTP status numbers.
+The catalogue below is the only place codes meet HTTP status numbers: the games' refusals
+(`referee.core.errors`), the service's (`referee.service.errors`) and the HTTP layer's own
+(`Problem`) all become problem responses here.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import msgspec
 from flask import Response
 
 from referee.core.errors import IllegalMove, RefereeError
+from referee.service.errors import Refused
 
 CATALOGUE: dict[str, tuple[int, str]] = {
     "malformed_json": (400, "The body is not valid JSON"),
@@ -47,14 +50,9 @@ CATALOGUE: dict[str, tuple[int, str]] = {
 MEDIA_TYPE = "application/problem+json"
 
 
-class Problem(Exception):
-    """An error raised inside the HTTP layer, answered as a problem response."""
-
-    def __init__(self, code: str, detail: str, **extra: Any):
-        super().__init__(detail)
-        self.code = code
-        self.detail = detail
-        self.extra = extra
+class Problem(Refused):
+    """A refusal found by the HTTP layer itself (the body's media type, size or JSON; the
+    process not ready), answered as a problem response like the service's."""
 
 
 def problem_response(code: str, detail: str, **extra: Any) -> Response:
@@ -69,6 +67,8 @@ def problem_response(code: str, detail: str, **extra: Any) -> Response:
 
 
 def from_referee_error(error: RefereeError) -> Response:
+    if isinstance(error, Refused):
+        return problem_response(error.code, error.detail, **error.extra)
     extra: dict[str, Any] = {}
     if isinstance(error, IllegalMove):
         extra["rule"] = error.rule

@@ -6,7 +6,7 @@ clients read and the checks the referee makes come from the same declaration.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Callable, Literal, Union
 
 import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -102,6 +102,18 @@ def contributed_seed() -> fields.String:
                                    "(best: drawn at random on his device)."})
 
 
+def move_request_fields(max_id: int) -> dict[str, tuple[fields.Field, Any]]:
+    """The move request's envelope, field by field: the schema field that checks it, and its
+    typed form on the hot path. Both the envelope's schema and its Struct are made from it."""
+    return {
+        "state": (StateField(required=True), Any),
+        # The move's own schema checks its fields next; here it only has to be an object.
+        "move": (fields.Dict(required=True), dict),
+        "viewer": (player_id(max_id), player_type(max_id)),
+        "seat_token_ttl": (seat_ttl(), Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]),
+    }
+
+
 def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
     class SeedAtCreation(Schema):
         player = player_id(max_id)
@@ -144,12 +156,8 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
         seed = contributed_seed()
 
-    class PostMove(Schema):
-        state = StateField(required=True)
-        # The move's own schema checks its fields next; here it only has to be an object.
-        move = fields.Dict(required=True)
-        viewer = player_id(max_id)
-        seat_token_ttl = seat_ttl()
+    post_move = Schema.from_dict({name: field for name, (field, _) in
+                                  move_request_fields(max_id).items()}, name="PostMove")
 
     class LegalMoves(StateOrSeat):
         player = player_id(max_id)
@@ -192,30 +200,89 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
                 raise ValidationError({"names": ["No more names than `players`."]})
 
     return {"create": CreateMatch(), "seed": NewSeed(), "contribute": Contribute(),
-            "move": PostMove(), "legal_moves": LegalMoves(),
+            "move": post_move(), "legal_moves": LegalMoves(),
             "validation": Validation(), "view": View(), "hint": Hint(),
             "view_image": ViewImage(), "sheet": Sheet()}
 
 
-def _field(spec: Field, max_id: int, max_items: int) -> fields.Field:
-    checks: list[Any] = []
-    if spec.choices is not None:
-        checks.append(validate.OneOf(spec.choices))
-    if spec.minimum is not None or spec.maximum is not None:
-        checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
-    length = validate.Length(max=spec.max_items or max_items)
-    kw = {"required": spec.required, "metadata": {"description": spec.description}}
-    kinds = {
-        "string": lambda: fields.String(validate=checks + [validate.Length(max=max_id)], **kw),
-        "player": lambda: fields.String(validate=validate.Length(min=1, max=max_id), **kw),
-        "integer": lambda: StrictInteger(validate=checks, **kw),
-        "boolean": lambda: StrictBoolean(**kw),
-        "card": lambda: fields.String(validate=card_check(), **kw),
-        "cards": lambda: fields.List(fields.String(validate=card_check()), validate=length,
-                                     **kw),
-        "integers": lambda: fields.List(StrictInteger(validate=checks), validate=length, **kw),
-    }
-    return kinds[spec.kind]()
+class FieldForms:
+    """What the two forms of one declared move field are made of: the marshmallow checks of
+    its schema field, and the msgspec types of its typed form."""
+
+    def __init__(self, spec: Field, max_id: int, max_items: int):
+        self.spec = spec
+        self.max_id = max_id
+        self.max_items = spec.max_items or max_items
+
+    # -- the schema field ------------------------------------------------------------------------
+    @property
+    def checks(self) -> list[Any]:
+        spec, checks = self.spec, []
+        if spec.choices is not None:
+            checks.append(validate.OneOf(spec.choices))
+        if spec.minimum is not None or spec.maximum is not None:
+            checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
+        return checks
+
+    @property
+    def length(self) -> validate.Length:
+        return validate.Length(max=self.max_items)
+
+    @property
+    def given(self) -> dict[str, Any]:
+        return {"required": self.spec.required,
+                "metadata": {"description": self.spec.description}}
+
+    # -- the typed form --------------------------------------------------------------------------
+    @property
+    def typed_length(self) -> msgspec.Meta:
+        return msgspec.Meta(max_length=self.max_items)
+
+    def bounded(self, kind: type) -> Any:
+        """A string or an integer within the declared choices or range; None when the
+        schema alone can judge it."""
+        spec = self.spec
+        if spec.choices is not None:
+            kept = [c for c in spec.choices if type(c) is kind
+                    and (spec.minimum is None or c >= spec.minimum)
+                    and (spec.maximum is None or c <= spec.maximum)
+                    and (kind is not str or len(c) <= self.max_id)]
+            return _literal(kept) if kept else None
+        if kind is str:
+            if spec.minimum is not None or spec.maximum is not None:
+                return None
+            return Annotated[str, msgspec.Meta(max_length=self.max_id)]
+        return Annotated[int, msgspec.Meta(ge=spec.minimum, le=spec.maximum)]
+
+    def bounded_list(self) -> Any:
+        item = self.bounded(int)
+        return None if item is None else Annotated[list[item], self.typed_length]
+
+
+CARD = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
+
+# Each kind of a move's field (referee.core.engine.Field): the schema field that checks it,
+# and its typed form for the hot path (None: the schema alone can judge it). The contract
+# lists these kinds.
+FIELD_KINDS: dict[str, tuple[Callable[[FieldForms], fields.Field],
+                             Callable[[FieldForms], Any]]] = {
+    "string": (lambda f: fields.String(validate=[*f.checks, validate.Length(max=f.max_id)],
+                                       **f.given),
+               lambda f: f.bounded(str)),
+    "player": (lambda f: fields.String(validate=validate.Length(min=1, max=f.max_id),
+                                       **f.given),
+               lambda f: player_type(f.max_id)),
+    "integer": (lambda f: StrictInteger(validate=f.checks, **f.given),
+                lambda f: f.bounded(int)),
+    "boolean": (lambda f: StrictBoolean(**f.given), lambda f: bool),
+    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: CARD),
+    "cards": (lambda f: fields.List(fields.String(validate=card_check()), validate=f.length,
+                                    **f.given),
+              lambda f: Annotated[list[CARD], f.typed_length]),
+    "integers": (lambda f: fields.List(StrictInteger(validate=f.checks), validate=f.length,
+                                       **f.given),
+                 lambda f: f.bounded_list()),
+}
 
 
 def card_check() -> validate.Regexp:
@@ -232,7 +299,7 @@ def move_schemas(engine: Engine, max_id: int, max_items: int) -> dict[str, Schem
             "player": fields.String(required=True, validate=validate.Length(min=1, max=max_id)),
         }
         for spec in move_type.fields:
-            declared[spec.name] = _field(spec, max_id, max_items)
+            declared[spec.name] = FIELD_KINDS[spec.kind][0](FieldForms(spec, max_id, max_items))
         schemas[move_type.type] = Schema.from_dict(declared, name=f"{engine.id}:{move_type.type}")()
     return schemas
 
@@ -256,42 +323,12 @@ def load_move(schemas: dict[str, Schema], move: dict[str, Any]) -> dict[str, Any
 UNSET = msgspec.UNSET
 
 
-def _player(max_id: int) -> Any:
+def player_type(max_id: int) -> Any:
     return Annotated[str, msgspec.Meta(min_length=1, max_length=max_id)]
 
 
 def _literal(values: list[Any]) -> Any:
     return Literal[tuple(values)]  # type: ignore[valid-type]
-
-
-def _typed(spec: Field, max_id: int, max_items: int) -> Any:
-    """The msgspec type of one move field, or None when the schema alone can judge it."""
-    def bounded(kind: type) -> Any:
-        if spec.choices is not None:
-            kept = [c for c in spec.choices if type(c) is kind
-                    and (spec.minimum is None or c >= spec.minimum)
-                    and (spec.maximum is None or c <= spec.maximum)
-                    and (kind is not str or len(c) <= max_id)]
-            return _literal(kept) if kept else None
-        if kind is str:
-            if spec.minimum is not None or spec.maximum is not None:
-                return None
-            return Annotated[str, msgspec.Meta(max_length=max_id)]
-        return Annotated[int, msgspec.Meta(ge=spec.minimum, le=spec.maximum)]
-
-    card = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
-    length = msgspec.Meta(max_length=spec.max_items or max_items)
-    kinds = {
-        "string": lambda: bounded(str),
-        "player": lambda: _player(max_id),
-        "integer": lambda: bounded(int),
-        "boolean": lambda: bool,
-        "card": lambda: card,
-        "cards": lambda: Annotated[list[card], length],
-        "integers": lambda: (None if (item := bounded(int)) is None
-                             else Annotated[list[item], length]),
-    }
-    return kinds[spec.kind]()
 
 
 def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type | None]:
@@ -300,9 +337,9 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     structs: dict[str, type | None] = {}
     for move_type in engine.move_types:
         declared: list[tuple[Any, ...]] = [("type", _literal([move_type.type])),
-                                           ("player", _player(max_id))]
+                                           ("player", player_type(max_id))]
         for spec in move_type.fields:
-            typed = _typed(spec, max_id, max_items)
+            typed = FIELD_KINDS[spec.kind][1](FieldForms(spec, max_id, max_items))
             if typed is None:
                 break
             declared.append((spec.name, typed) if spec.required
@@ -319,11 +356,10 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
 
 def envelope_structs(max_id: int) -> dict[str, type]:
     """The envelopes decoded on the hot path (the move's), as their schemas read them."""
-    ttl = Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]
     post_move = msgspec.defstruct("PostMove", [
-        ("state", Any), ("move", dict),
-        ("viewer", Union[_player(max_id), msgspec.UnsetType], UNSET),
-        ("seat_token_ttl", Union[ttl, msgspec.UnsetType], UNSET)], forbid_unknown_fields=True)
+        (name, typed) if field.required else (name, Union[typed, msgspec.UnsetType], UNSET)
+        for name, (field, typed) in move_request_fields(max_id).items()],
+        forbid_unknown_fields=True)
     return {"move": post_move}
 
 

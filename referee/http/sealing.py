@@ -43,6 +43,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from referee.core.errors import TamperedState
 from referee.core.rng import hmac_from_pads, hmac_pads
+from referee.service.codec import SEAT, SEED, STATE  # noqa: F401 - the purposes, named here too
 
 from . import metrics
 
@@ -60,8 +61,8 @@ HEAD_BYTES = {"v3": SALT_BYTES, "v2": SALT_BYTES, "v1": NONCE_BYTES}
 # The versions whose plaintext was compressed with zlib before it was sealed.
 COMPRESSED = frozenset({"v1", "v2"})
 MAX_TOKEN_CHARS = 1 << 20
-# What a token stands for, bound into its authentication.
-STATE, SEAT, SEED = "state", "seat", "seed"
+# What a token stands for (STATE, SEAT or SEED, the service's names) is bound into its
+# authentication.
 # The opened-tokens counter of each format version, found once (`labels()` costs microseconds).
 OPENED = {version: metrics.TOKENS_OPENED.labels(version) for version in HEAD_BYTES}
 
@@ -141,7 +142,7 @@ class Sealer:
         body = _v3_key(self._v3_pads[0], salt).encrypt(V3_NONCE, plaintext,
                                                        _aad(VERSION, game_id, purpose))
         metrics.TOKENS_SEALED.inc()
-        return PREFIX + _text(salt + body)
+        return PREFIX + token_text(salt + body)
 
     def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
         try:
@@ -161,7 +162,7 @@ class Sealer:
         return True
 
     def _open(self, game_id: str, token: str, purpose: str) -> tuple[bytes, str]:
-        version, raw = _raw(token)
+        version, raw = token_bytes(token)
         plaintext = self._decrypt(version, game_id, raw, purpose)
         if plaintext is None:
             raise TamperedState("the state token fails authentication: altered, sealed for "
@@ -225,7 +226,7 @@ PADDING = {0: b"", 1: b"===", 2: b"==", 3: b"="}
 VERSIONS = {f"{version}.": version for version in HEAD_BYTES}
 
 
-def _raw(token: str) -> tuple[str, bytes]:
+def token_bytes(token: str) -> tuple[str, bytes]:
     """A token's format version and bytes, or TamperedState: anything but `TOKEN_FORM` is
     refused as not sealed here, a token of that form whose length cannot be base64's as not
     valid base64url, and every spelling but the one this referee writes as not sealed."""
@@ -253,7 +254,8 @@ def _raw(token: str) -> tuple[str, bytes]:
     return version, raw
 
 
-def _text(raw: bytes) -> str:
+def token_text(raw: bytes) -> str:
+    """A token's bytes in base64url without padding: what `token_bytes` reads back."""
     text = binascii.b2a_base64(raw, newline=False).replace(b"+", b"-").replace(b"/", b"_")
     return text.decode("ascii").rstrip("=")
 

@@ -1,4 +1,4 @@
-"""The move endpoint is served straight from the WSGI call (referee.http.app.DirectMoves);
+"""The move endpoint is served straight from the WSGI call (referee.http.direct.DirectMoves);
 every request, served or refused, must get from it what Flask's route and hooks answer: the
 same status, the same headers in the same order, the same body (sealed tokens opened, since
 each is sealed under a fresh salt), the same metrics and the same log line."""
@@ -17,7 +17,7 @@ from werkzeug.test import Client
 import referee
 from bench.__main__ import BENCH_KEY, payloads, sealed
 from referee.games import REGISTRY
-from referee.http.app import DirectMoves
+from referee.http.direct import DirectMoves
 from referee.http.sealing import SEAT, Sealer
 
 GAMES = sorted(REGISTRY)

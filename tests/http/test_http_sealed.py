@@ -20,9 +20,9 @@ from referee.core.errors import TamperedState
 from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.http.codec import Match, StateCodec
+from referee.service.codec import Match, StateCodec
 from referee.http import sealing
-from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes
 from tests.conftest import SEALING_KEYS
 
 
@@ -372,7 +372,7 @@ def test_every_token_sealed_gets_a_salt_of_its_own_across_reads_of_the_random_so
     sealer = Sealer(sealing_keys)
     count = 3 * sealing.SALTS_PER_READ + 7
     tokens = [sealer.seal("generala-dice", b"{}") for _ in range(count)]
-    salts = {_raw(token)[1][:sealing.SALT_BYTES] for token in tokens}
+    salts = {token_bytes(token)[1][:sealing.SALT_BYTES] for token in tokens}
     assert len(salts) == count
 
 

@@ -1,4 +1,4 @@
-"""A sealed state's JSON is read in one pass (`referee.http.codec._sealed_match`): it must
+"""A sealed state's JSON is read in one pass (`referee.service.codec._sealed_match`): it must
 accept and refuse exactly what the two decoders it replaces did (the game's state type, then
 the table beside it, each skipping the other's keys; a JSON either refuses read again as
 plain JSON), with the same match or the same refusal.
@@ -26,9 +26,9 @@ from referee.core.errors import RefereeError, TamperedState
 from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.http.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
-                                 _plain_sealed_match)
-from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, _raw, _text
+from referee.service.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
+                                    plain_sealed_match)
+from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes, token_text
 from tests.conftest import SEALING_KEYS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
@@ -48,7 +48,7 @@ def _two_pass(engine, plaintext: bytes) -> Match:
         table = table_decoder.decode(plaintext)
         return Match(state_decoder.decode(plaintext), table.seating, table.fairness)
     except msgspec.DecodeError:
-        return _plain_sealed_match(engine, plaintext)
+        return plain_sealed_match(engine, plaintext)
 
 
 def _answer(load):
@@ -239,20 +239,20 @@ def _altered_token(draw) -> str:
 def test_a_token_s_text_is_read_and_refused_as_the_two_passes_did(token):
     """The alphabet is checked by base64's strict decoding instead of a pattern first: every
     token is read to the same bytes or refused with the same message."""
-    assert _raw_answer(_raw, token) == _raw_answer(_two_pass_raw, token)
+    assert _raw_answer(token_bytes, token) == _raw_answer(_two_pass_raw, token)
 
 
 @pytest.mark.parametrize("token", ["", "v3.", "v3.A", "v3.AA", "v3.AB", "v3.AAA=", "v3.AA==",
                                    "v3.+AAA", "v3./AAA", "v3.AA A", "v3.AAé", "v3.AAA\n",
                                    "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA"])
 def test_short_tokens_are_read_as_the_two_passes_did(token):
-    assert _raw_answer(_raw, token) == _raw_answer(_two_pass_raw, token)
+    assert _raw_answer(token_bytes, token) == _raw_answer(_two_pass_raw, token)
 
 
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(st.binary(min_size=0, max_size=200))
 def test_a_token_s_text_is_base64url_without_padding_and_reads_back(raw):
-    text = _text(raw)
+    text = token_text(raw)
     assert text == base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
     if raw:
-        assert _raw("v3." + text) == ("v3", raw)
+        assert token_bytes("v3." + text) == ("v3", raw)

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 import referee
-from referee.http.codec import Match
+from referee.service.codec import Match
 from referee.core.outcome import events_for
 from referee.core.playout import random_move
 from referee.core.wire import CARD_PATTERN

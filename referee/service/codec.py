@@ -1,57 +1,42 @@
-"""From request bodies to engine values and back: JSON parsing with limits, states in open
-and sealed mode, and the outcome a client receives."""
+"""States on the wire, in open and sealed mode: a posted state (or a seat or seed token)
+read into the game's state and its table (seating and fairness), and written back.
+
+Open mode: the state is its documented JSON object, checked in full. Sealed mode: the state
+is a token; once it authenticates it is decoded without re-checking, since only this referee
+could have made it. The sealing itself is the sealer's (`referee.http.sealing.Sealer` is the
+one the service runs with); this module only names the purpose each token serves."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
-from referee.core import contributions, rng
-from referee.core.contributions import Contribution, Fairness
-from referee.core.engine import PENALTY_EVENT, Engine, Event
-from referee.core.errors import GameOver, InvalidState, NotYourTurn, RefereeError, TamperedState
+from referee.core import contributions
+from referee.core.contributions import Fairness
+from referee.core.engine import Engine
+from referee.core.errors import InvalidState, TamperedState
 from referee.core.hints import Seating
-from referee.core.outcome import describe, progress
 
-from .problems import Problem
-from .schemas import ValidationError, load_move
-from .sealing import SEAT, SEED, Sealer
+from .errors import Refused
 
-
-def parse_json(body: bytes, max_depth: int) -> Any:
-    try:
-        data = msgspec.json.decode(body)
-    except RecursionError:
-        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
-                      errors={"_body": ["nested too deeply"]}) from None
-    except msgspec.DecodeError as exc:
-        raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
-    # An open-mode state object is decoded by a strict typed decoder that stops at the first
-    # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
-    # of the body, and walking it cost more than the rest of the request's checks.
-    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))}
-           if isinstance(data, dict) else data)
-    if _depth_exceeds(top, max_depth):
-        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
-                      errors={"_body": ["nested too deeply"]})
-    return data
+# What a token stands for, bound into it: a token of one purpose never opens as another.
+STATE, SEAT, SEED = "state", "seat", "seed"
 
 
-def _depth_exceeds(data: Any, limit: int) -> bool:
-    # Only containers are pushed: a hand of cards is one list, not fifty stack entries. (A
-    # plain loop: a generator per container cost more than the walk itself.)
-    stack = [(data, 1)] if isinstance(data, (dict, list)) else []
-    while stack:
-        value, depth = stack.pop()
-        if depth > limit:
-            return True
-        for child in (value.values() if type(value) is dict else value):
-            if type(child) is dict or type(child) is list:
-                stack.append((child, depth + 1))
-    return False
+class Sealer(Protocol):
+    """Authenticated encryption of tokens, per game and purpose (TamperedState when a token
+    does not open)."""
+
+    def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str: ...
+
+    def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes: ...
+
+    def opens(self, game_id: str, token: str, purpose: str = STATE) -> bool: ...
+
+    def usable(self) -> bool: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,9 +57,7 @@ class Match:
 
 
 class StateCodec:
-    """Open mode (no sealer): the state is its documented JSON object, checked in full.
-    Sealed mode: the state is a token; once it authenticates it is decoded without
-    re-checking, since only this referee could have made it."""
+    """Reads and writes states and tokens; open mode without a sealer, sealed with one."""
 
     def __init__(self, sealer: Sealer | None):
         self.sealer = sealer
@@ -113,7 +96,7 @@ class StateCodec:
             plaintext = self.sealer.open(engine.id, wire)
         except TamperedState:
             if self._opens_as_seat(engine, wire):
-                raise Problem("seat_token_not_allowed", "this is a seat token: it stands for "
+                raise Refused("seat_token_not_allowed", "this is a seat token: it stands for "
                               "one player's rights, never for the state (the game's back end "
                               "keeps the state token)") from None
             raise
@@ -124,7 +107,7 @@ class StateCodec:
         try:
             return _sealed_match(engine.state_type, plaintext)
         except msgspec.DecodeError:
-            return _plain_sealed_match(engine, plaintext)
+            return plain_sealed_match(engine, plaintext)
 
     def dump(self, engine: Engine, match: Match) -> Any:
         if self.sealer is None:
@@ -147,19 +130,19 @@ class StateCodec:
     def load_seat(self, engine: Engine, token: Any, *, now: float) -> Seat:
         """The match and the seat a seat token grants, refused once it has expired."""
         if self.sealer is None:
-            raise Problem("tampered_seat_token", "this referee runs in open mode: it issues "
+            raise Refused("tampered_seat_token", "this referee runs in open mode: it issues "
                           "no seat tokens")
         if not isinstance(token, str):
-            raise Problem("tampered_seat_token", "a seat token is the string the referee "
+            raise Refused("tampered_seat_token", "a seat token is the string the referee "
                           "issued")
         try:
             grant = msgspec.json.decode(self.sealer.open(engine.id, token, purpose=SEAT),
                                         type=SeatGrant)
         except (TamperedState, msgspec.DecodeError):
-            raise Problem("tampered_seat_token", "the seat token is not one this referee "
+            raise Refused("tampered_seat_token", "the seat token is not one this referee "
                           f"issued for {engine.id}, or it was altered") from None
         if grant.expires is not None and now >= grant.expires:
-            raise Problem("seat_token_expired", "the seat token has expired: ask the game for "
+            raise Refused("seat_token_expired", "the seat token has expired: ask the game for "
                           "a fresh one")
         data = dict(grant.state)
         seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
@@ -176,42 +159,19 @@ class StateCodec:
 
     def open_seed_token(self, engine: Engine, token: Any) -> str:
         if not isinstance(token, str) or not token:
-            raise Problem("tampered_seed_token", "a seed token is the string the referee "
+            raise Refused("tampered_seed_token", "a seed token is the string the referee "
                           "issued")
         if self.sealer is None:
             return token  # nothing is secret in open mode: the token is the seed
         try:
             return self.sealer.open(engine.id, token, purpose=SEED).decode("utf-8")
         except (TamperedState, UnicodeDecodeError):
-            raise Problem("tampered_seed_token", "the seed token is not one this referee "
+            raise Refused("tampered_seed_token", "the seed token is not one this referee "
                           f"issued for {engine.id}, or it was altered") from None
 
 
 SEATING = "seating"
 FAIRNESS = "fairness"
-
-
-def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
-    """The match with `player`'s seed mixed into the key of every step from the current one
-    on, refused once a chance event concerning him has been drawn (his seed could then be
-    chosen to suit what is left) or when he has contributed already."""
-    state = match.state
-    if player not in state.players:
-        raise Problem("validation_error", f"{player!r} is not a player of this match",
-                      errors={"player": ["Must be one of the match's players."]})
-    if engine.is_finished(state):
-        raise GameOver("the match has finished")
-    made = match.fairness.contributions if match.fairness else []
-    if any(c.player == player for c in made):
-        raise Problem("contribution_already_made", f"{player} has already added a seed to "
-                      "this match; a second could be chosen after seeing what the first did")
-    if engine.chance_began_for(state, player):
-        raise Problem("contribution_too_late", f"a chance event concerning {player} has "
-                      "already been drawn: a seed is added before the first one")
-    added = Contribution(player=player, seed=seed, step=state.step)
-    fairness = Fairness(seed=match.server_seed, contributions=[*made, added])
-    new_state = dataclasses.replace(state, seed=contributions.mix(state.seed, seed))
-    return Match(new_state, match.seating, fairness)
 
 
 class SealedTable(msgspec.Struct):
@@ -223,7 +183,7 @@ class SealedTable(msgspec.Struct):
     fairness: Fairness | None = None
 
 
-def _plain_sealed_match(engine: Engine, plaintext: bytes) -> Match:
+def plain_sealed_match(engine: Engine, plaintext: bytes) -> Match:
     """A sealed state's JSON read as plain JSON by what reads an open-mode state: the way
     a JSON the typed reading refuses is refused as before."""
     try:
@@ -345,96 +305,3 @@ def _seating(data: Any) -> Seating:
             problems = [f"{SEATING}: {exc}"]
     raise InvalidState("the state is not as the referee wrote it: " + "; ".join(problems),
                        problems=problems)
-
-
-def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event], *,
-            now: float, viewer: str | None, seat_ttl: int | None = None) -> dict[str, Any]:
-    state = match.state
-    body = {"state": codec.dump(engine, match)}
-    events = contributions.annotate(events, match.fairness)
-    body.update(describe(engine, state, events, now=now, viewer=viewer))
-    if viewer is not None:
-        token = codec.seat_token(engine, match, viewer, now=now, ttl=seat_ttl)
-        if token is not None:
-            body["seat_token"] = token
-    body["seed_commitment"] = rng.commitment(match.server_seed)
-    if body["status"] == "finished":
-        # The match is over: revealing the seed (and what was mixed into it) lets anyone
-        # replay every roll and shuffle.
-        body["seed"] = match.server_seed
-        if match.fairness is not None:
-            body["contributions"] = msgspec.to_builtins(match.fairness.contributions)
-    return body
-
-
-def verdict(engine: Engine, move_schemas: dict[str, Any], state: Any, move: Any, *,
-            now: float) -> dict[str, Any]:
-    """The dry run's answer: would posting `move` be accepted by the rules? The new state and
-    events are dropped unseen, so a dry run reveals no roll or draw. A move that does not fit
-    its schema is not a question of rules: it is refused as a bad request (validation_error),
-    as posting it would be."""
-    try:
-        checked = load_move(move_schemas, move)
-    except ValidationError as exc:
-        raise Problem("validation_error", "the move does not have the expected shape",
-                      errors={"move": exc.messages}) from None
-    try:
-        _, events = engine.apply(state, checked, now=now)
-    except RefereeError as exc:
-        answer = {"legal": False, "code": exc.code, "detail": exc.detail}
-        if getattr(exc, "rule", None):
-            answer["rule"] = exc.rule
-        return answer
-    penalty = next((e for e in events if e["type"] == PENALTY_EVENT and "code" in e
-                    and e.get("player") == checked["player"]), None)
-    if penalty is not None:
-        return {"legal": False, "penalty": True, "code": penalty["code"],
-                "rule": penalty.get("rule", ""), "detail": penalty.get("detail", "")}
-    return {"legal": True}
-
-
-def player_view(engine: Engine, state: Any, player: str, *, now: float) -> dict[str, Any]:
-    """What one player (or a spectator: anyone not seated) may see, with his legal moves."""
-    return {"player": player, **progress(engine, state, now=now, player=player),
-            "view": engine.view(state, player), "scores": engine.scores(state)}
-
-
-def hint(engine: Engine, match: Match, player: str, level: str, *,
-         now: float) -> dict[str, Any]:
-    """A hint for `player`: one of his legal moves, from what he sees. Refused when the
-    match is over, when he has no move to make (a spectator has none), and when the table's
-    seating does not allow him hints (a human playing other humans)."""
-    state = match.state
-    if level not in engine.hint_levels:
-        raise Problem("validation_error", f"{engine.name} has no hint level {level!r}",
-                      errors={"level": ["Must be one of: " + ", ".join(engine.hint_levels)
-                                        + "."]})
-    if engine.is_finished(state):
-        raise GameOver("the match has finished")
-    if player in state.players and not match.seating.may_advise(state.players, player):
-        raise Problem("hint_not_allowed", f"{player} plays other humans at this table: hints "
-                      "are for bots and for a human playing bots, unless the match was created "
-                      "with hints_allowed")
-    moves = [m for m in engine.legal_moves(state, now=now) if m["player"] == player]
-    if not moves:
-        raise NotYourTurn(f"{player} has no move to make now" if player in state.players
-                          else f"{player!r} is not a player of this match")
-    advice = engine.advise(engine.view(state, player), moves, level)
-    return {"player": player, "level": level, **advice.describe()}
-
-
-def wire_state_schema(engine: Engine) -> dict[str, Any]:
-    """The JSON Schema of an open-mode state as clients post it: the game's state (every field
-    required, nothing else allowed) with the table's seating beside it."""
-    schema = engine.state_schema()
-    (seating, fairness), defs = msgspec.json.schema_components(
-        [Seating, Fairness], ref_template="#/$defs/{name}")
-    root = schema["$defs"][schema["$ref"].rsplit("/", 1)[1]]
-    root["properties"][SEATING] = seating
-    root["properties"][FAIRNESS] = {"anyOf": [fairness, {"type": "null"}]}
-    root["required"] = sorted([*root["required"], SEATING, FAIRNESS])
-    for body in defs.values():
-        body["required"] = sorted(body["properties"])  # a Contribution's player is null
-        body["additionalProperties"] = False
-    schema["$defs"].update(defs)
-    return schema

@@ -1,0 +1,94 @@
+"""A request body's checks before any use case sees it: the JSON itself (valid, not nested
+too deep), its envelope (the fields each operation takes, and whether a seat token may come
+instead of the state) and a move's fields (its type's declared fields).
+
+Each envelope and move is checked by a typed msgspec decoder first (the hot path) and, when
+that refuses it, by its marshmallow schema, whose refusal names every bad field (see
+referee.http.schemas)."""
+
+from __future__ import annotations
+
+from typing import Any, Container
+
+import msgspec
+from marshmallow import ValidationError
+
+from referee.core.engine import Engine
+from referee.service.errors import Refused, bad_request
+
+from .problems import Problem
+from .schemas import envelope_schemas, envelope_structs, load_move, move_schemas, move_structs, \
+    typed_load
+
+
+def parse_json(body: bytes, max_depth: int) -> Any:
+    try:
+        data = msgspec.json.decode(body)
+    except RecursionError:
+        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
+                      errors={"_body": ["nested too deeply"]}) from None
+    except msgspec.DecodeError as exc:
+        raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
+    # An open-mode state object is decoded by a strict typed decoder that stops at the first
+    # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
+    # of the body, and walking it cost more than the rest of the request's checks.
+    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))}
+           if isinstance(data, dict) else data)
+    if _depth_exceeds(top, max_depth):
+        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
+                      errors={"_body": ["nested too deeply"]})
+    return data
+
+
+def _depth_exceeds(data: Any, limit: int) -> bool:
+    # Only containers are pushed: a hand of cards is one list, not fifty stack entries. (A
+    # plain loop: a generator per container cost more than the walk itself.)
+    stack = [(data, 1)] if isinstance(data, (dict, list)) else []
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        for child in (value.values() if type(value) is dict else value):
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
+    return False
+
+
+class RequestChecks:
+    """The envelope and move checks for these games and limits. `seat_envelopes` are the
+    envelopes a player's device may send with its seat token instead of the state."""
+
+    def __init__(self, games: dict[str, Engine], max_id: int, max_items: int,
+                 seat_envelopes: Container[str]):
+        self.envelopes = envelope_schemas(max_id, max_items)
+        self.moves = {gid: move_schemas(engine, max_id, max_items)
+                      for gid, engine in games.items()}
+        # The hot path's typed decoders; what they refuse goes on to the schemas above.
+        self.typed_envelopes = envelope_structs(max_id)
+        self.typed_moves = {gid: move_structs(engine, max_id, max_items)
+                            for gid, engine in games.items()}
+        self.seat_envelopes = seat_envelopes
+
+    def envelope(self, kind: str, data: Any) -> dict[str, Any]:
+        """A parsed body held to its envelope's schema."""
+        if not isinstance(data, dict):
+            raise bad_request("the body must be a JSON object", _body=["Must be an object."])
+        if "seat_token" in data and kind not in self.seat_envelopes:
+            raise Refused("seat_token_not_allowed", "a seat token only asks about its seat "
+                          "(legal moves, dry runs, views, hints): moves are posted by the "
+                          "game's back end with the state token")
+        typed = typed_load(self.typed_envelopes.get(kind), data)
+        return typed if typed is not None else self.envelopes[kind].load(data)
+
+    def move(self, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+        """A move held to its type's declared fields (the service's move check)."""
+        kind = move.get("type")
+        if type(kind) is str:
+            typed = typed_load(self.typed_moves[game_id].get(kind), move)
+            if typed is not None:
+                return typed
+        try:
+            return load_move(self.moves[game_id], move)
+        except ValidationError as exc:
+            raise bad_request("the move does not have the expected shape",
+                              move=exc.messages) from None

@@ -1,0 +1,150 @@
+"""What every route of an application shares (`Served`, built once per application and kept
+in its extensions), and the reading of a request's body: its media type, its size limit, its
+JSON and its envelope."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Any, Callable
+
+import msgspec
+from flask import Response, current_app, request
+from werkzeug.exceptions import ClientDisconnected
+
+from referee.core.engine import Engine
+from referee.service.answers import wire_state_schema
+from referee.service.codec import StateCodec
+from referee.service.referee import Referee
+
+from . import caching, contract, metrics
+from .checks import RequestChecks, parse_json
+from .operations import JSON, SEAT_ENVELOPES
+from .problems import Problem
+from .sealing import Sealer
+
+log = logging.getLogger("referee")
+
+
+class Served:
+    """The service and what the HTTP layer adds to it: the request checks, the catalogue's
+    fixed answers, the contract, the counters of moves applied."""
+
+    def __init__(self, config: dict[str, Any], games: dict[str, Engine],
+                 clock: Callable[[], float]):
+        keys = config["STATE_KEYS"]
+        self.games = games
+        self.max_depth = config["MAX_JSON_DEPTH"]
+        self.max_body = config["MAX_BODY_BYTES"]
+        self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
+        self.checks = RequestChecks(games, self.max_id, self.max_items, SEAT_ENVELOPES)
+        # The counter of each game's moves, looked up once (`labels()` costs microseconds).
+        self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
+        self.service = Referee(games, StateCodec(Sealer(keys) if keys else None), clock,
+                               self.checks.move, self.count_move)
+        self.catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
+        self.details = {gid: {**self.catalog[gid],
+                              "move_types": [m.describe() for m in engine.move_types],
+                              "state_schema": wire_state_schema(engine)}
+                        for gid, engine in games.items()}
+        self.catalog_body = msgspec.json.encode({"games": list(self.catalog.values())})
+        self.detail_bodies = {gid: msgspec.json.encode(detail)
+                              for gid, detail in self.details.items()}
+        self.etags = {body: caching.etag_of(body)
+                      for body in (self.catalog_body, *self.detail_bodies.values())}
+
+    def count_move(self, game_id: str) -> None:
+        self.moves_applied[game_id].inc()
+
+    @property
+    def codec(self) -> StateCodec:
+        return self.service.codec
+
+    def readiness(self) -> dict[str, bool]:
+        checks = {"engines": bool(self.games)}
+        try:
+            checks["contract"] = bool(self.contract)
+        except Exception:  # noqa: BLE001 - any failure to build it means not ready
+            log.exception("the contract could not be generated")
+            checks["contract"] = False
+        checks["sealing"] = self.codec.sealer is None or self.codec.sealer.usable()
+        return checks
+
+    @functools.cached_property
+    def contract_etag(self) -> str:
+        return caching.etag_of(self.contract)
+
+    @functools.cached_property
+    def contract(self) -> bytes:
+        """The contract for this registry and these limits, generated once (see
+        referee.http.contract); with the defaults it is the committed openapi.yaml."""
+        return contract_text(tuple(self.games.items()), self.max_id, self.max_items)
+
+
+@functools.lru_cache(maxsize=8)
+def contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items: int) -> bytes:
+    document = contract.generate(dict(games), {"MAX_PLAYER_ID_LENGTH": max_id,
+                                               "MAX_LIST_ITEMS": max_items})
+    return contract.to_yaml(document).encode("utf-8")
+
+
+def catalog_entry(engine: Engine) -> dict[str, Any]:
+    return {
+        "id": engine.id,
+        "name": engine.name,
+        "summary": engine.summary,
+        "min_players": engine.min_players,
+        "max_players": engine.max_players,
+        "options": [o.describe() for o in engine.options],
+    }
+
+
+def served() -> Served:
+    return current_app.extensions["referee"]
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(body), status=status, content_type=JSON)
+
+
+def load(where: Served, kind: str) -> dict[str, Any]:
+    """The request's body, read and held to the envelope `kind`."""
+    return where.checks.envelope(kind, read_json(where))
+
+
+def read_json(where: Served) -> Any:
+    environ = request.environ
+    # The Content-Type every client library sends is taken as it is; any other is parsed
+    # (Werkzeug's parse costs a few microseconds a request).
+    if environ.get("CONTENT_TYPE") != JSON:
+        mimetype = request.mimetype
+        if mimetype != JSON and not (mimetype.startswith("application/") and
+                                     mimetype.endswith("+json")):
+            raise Problem("unsupported_media_type", "send the body as application/json")
+        if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+            raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
+    return parse_json(read_limited(environ, where.max_body), where.max_depth)
+
+
+def read_limited(environ: dict[str, Any], limit: int) -> bytes:
+    """The body, refused past `limit` bytes. With a Content-Length, an oversized body is
+    refused before it is read, and the body is read from the WSGI input at once (Werkzeug's
+    request stream costs about 15 µs a request); a chunked body has none, so it is read up to
+    one byte past the limit and refused if that byte comes."""
+    length = environ.get("CONTENT_LENGTH")
+    if (length and length.isascii() and length.isdigit()
+            and "HTTP_TRANSFER_ENCODING" not in environ):
+        size = int(length)
+        if size > limit:
+            raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
+        raw = environ["wsgi.input"].read(size)
+        if len(raw) != size:
+            raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
+        return raw
+    if request.content_length is not None:
+        return request.get_data(cache=False)
+    raw = environ["wsgi.input"].read(limit + 1)
+    if len(raw) > limit:
+        raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
+    return raw
+

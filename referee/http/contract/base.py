@@ -1,0 +1,110 @@
+"""What every part of the contract's builder shares: the document being built (`Builder`),
+component names and references, and the forms every fixed answer and problem list take."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from apispec import APISpec
+
+from referee.http.problems import CATALOGUE
+from referee.http.schemas import envelope_schemas
+
+REF = "#/components/schemas/{name}"
+
+
+def pascal(game_id: str) -> str:
+    """`generala-dice` -> `GeneralaDice`: the prefix of a game's schema names."""
+    return "".join(part.capitalize() for part in re.split(r"[-_]", game_id))
+
+
+def camel(game_id: str) -> str:
+    name = pascal(game_id)
+    return name[0].lower() + name[1:]
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": REF.format(name=name)}
+
+
+class Builder:
+    """The document being built, with apispec's marshmallow converter and the limits the
+    request schemas are made with."""
+
+    def __init__(self, spec: APISpec, converter: Any, max_id: int, max_items: int):
+        self.spec = spec
+        self.converter = converter
+        self.max_id = max_id
+        self.max_items = max_items
+        self.envelopes = envelope_schemas(max_id, max_items)
+
+    def schema(self, name: str, body: dict[str, Any]) -> None:
+        self.spec.components.schema(name, body)
+
+
+class GameNames:
+    """The component names of one game's schemas."""
+
+    def __init__(self, prefix: str):
+        self.prefix = prefix
+        self.options = f"{prefix}Options"
+        self.resolved_options = f"{prefix}ResolvedOptions"
+        self.state = f"{prefix}State"
+        self.move_union = f"{prefix}Move"
+        self.event_union = f"{prefix}Event"
+        self.other_event = f"{prefix}OtherEvent"
+        self.view = f"{prefix}View"
+        self.scores = f"{prefix}Scores"
+        self.create = f"{prefix}CreateMatchRequest"
+        self.move_request = f"{prefix}MoveRequest"
+        self.legal_request = f"{prefix}LegalMovesRequest"
+        self.validation_request = f"{prefix}ValidationRequest"
+        self.view_request = f"{prefix}ViewRequest"
+        self.outcome = f"{prefix}Outcome"
+        self.legal_moves = f"{prefix}LegalMoves"
+        self.player_view = f"{prefix}PlayerView"
+        self.hint_request = f"{prefix}HintRequest"
+        self.contribution_request = f"{prefix}ContributionRequest"
+        self.contribution_answer = f"{prefix}ContributionAnswer"
+        self.hint = f"{prefix}Hint"
+
+    def move(self, move_type: str) -> str:
+        return f"{self.prefix}{pascal(move_type)}Move"
+
+    def declared(self, name: str) -> str:
+        if name in ("View", "Scores"):
+            return f"{self.prefix}{name}"
+        return name if name.startswith(self.prefix) else f"{self.prefix}{name}"
+
+
+
+def fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
+    """An answer that changes only with a release: it carries an ETag and a Cache-Control,
+    and is answered 304, without a body, to a client that holds the current copy."""
+    validator = {"description": "The answer's version: send it back in `If-None-Match`.",
+                 "schema": {"type": "string"}}
+    lifetime = {"description": "How long a copy may be reused without asking "
+                               "(`public, max-age=...`).", "schema": {"type": "string"}}
+    responses = dict(operation["responses"])
+    responses["200"] = {**responses["200"],
+                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    responses["304"] = {"description": "The copy named in `If-None-Match` is current.",
+                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    held = {"name": "If-None-Match", "in": "header", "required": False,
+            "schema": {"type": "string"},
+            "description": "The ETag of a copy the client holds."}
+    return {**operation, "parameters": [*operation.get("parameters", []), held],
+            "responses": responses}
+
+
+def codes_by_status() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for code, (status, _) in CATALOGUE.items():
+        out.setdefault(str(status), []).append(code)
+    return out
+
+
+def problem_responses(statuses_here: tuple[str, ...]) -> dict[str, Any]:
+    """The shared problem responses of these statuses, by status."""
+    return {status: {"$ref": f"#/components/responses/Problem{status}"} for status in statuses_here}

@@ -1,0 +1,195 @@
+"""One game's paths in the contract, one per declared operation (referee.http.operations):
+its operation id, words, request and answer schemas, the problems it may answer and its
+example, a real request and the service's real answer to it (referee.http.examples)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.engine import Engine
+from referee.http.checks import RequestChecks
+from referee.http.examples import (EXAMPLE_CLOCK, EXAMPLE_PLAYERS, EXAMPLE_SEED, Example,
+                                   ExampleMatch, example_match)
+from referee.http.operations import JSON, SVG, Operation, offered
+from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
+from referee.service.codec import StateCodec
+from referee.service.errors import Refused
+from referee.service.referee import Referee
+
+from .base import Builder, GameNames, camel, problem_responses, ref
+
+EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
+                   f"{EXAMPLE_SEED!r}, default options, the clock at {EXAMPLE_CLOCK:.0f}")
+
+
+def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
+    """Every operation offered for `engine`, in the declarations' order."""
+    match = example_match(engine)
+    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items, ())
+    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
+                      checks.move)
+    drawn: set[str] = set()
+    for op in offered(engine):
+        request = op.request_schema.format(game=names.prefix)
+        if op.media == JSON:
+            _json_path(b, engine, names, op, request, example(service, checks, engine, op, match))
+            continue
+        if request not in drawn:  # one request schema for each format of a picture
+            b.schema(request, _picture_request(b, op, names))
+            drawn.add(request)
+        _picture_path(b, engine, op, request, match)
+
+
+def example(service: Referee, checks: RequestChecks, engine: Engine, op: Operation,
+            match: ExampleMatch) -> Example:
+    """The operation's example request, and the answer the service (open mode, at the
+    examples' clock) gives it once checked as the routes check it; None when refused."""
+    assert op.example is not None
+    sent = op.example(match)
+    if op.example_answer is not None:
+        return sent, op.example_answer(match)
+    try:
+        body = checks.envelope(op.request, sent)
+        return sent, op.run(service, engine, body)
+    except Refused:
+        return sent, None
+
+
+def _links(game_id: str) -> dict[str, Any]:
+    """What may follow an outcome: its state posted back with its first legal move, or
+    asked about."""
+    op = camel(game_id)
+    state = {"body.state": "$response.body#/state"}
+    first_move = {**state, "body.move": "$response.body#/legal_moves/0"}
+    follow = {
+        "PostFirstLegalMove": (f"{op}PostMove", first_move, "its state and first legal move"),
+        "PostFirstLegalMoveAsItsPlayer": (
+            f"{op}PostMove", {**first_move,
+                              "body.viewer": "$response.body#/legal_moves/0/player"},
+            "its state and first legal move, seen by the player who makes it"),
+        "ValidateFirstLegalMove": (f"{op}ValidateMove", first_move,
+                                   "its state and first legal move"),
+        "ListLegalMoves": (f"{op}ListLegalMoves",
+                           {**state, "body.player": "$response.body#/to_act/0"},
+                           "its state and the first player who may act"),
+        "ShowView": (f"{op}PlayerView", {**state, "body.player": "$response.body#/to_act/0"},
+                     "its state and the first player who may act"),
+    }
+    return {name: {"operationId": target, "parameters": params,
+                   "description": f"Follows the answer with {what} (a parameter named "
+                                  "body.<field> fills that field of the request body)."}
+            for name, (target, params, what) in follow.items()}
+
+
+def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, request: str,
+               examples: Example) -> None:
+    game_id = engine.id
+    sent, answered = examples
+    summary = op.summary.format(name=engine.name)
+    answer = op.answer_schema.format(game=names.prefix)
+    example_name = f"{game_id}-{op.segment}"
+    answer_content: dict[str, Any] = {"schema": ref(answer)}
+    if answered is not None:  # none when the example request is refused
+        answer_content["examples"] = {example_name: {
+            "summary": "The answer to the example request", "value": answered}}
+    status = str(op.status)
+    responses: dict[str, Any] = {status: {
+        "description": summary, "content": {"application/json": answer_content}}}
+    if answer == names.outcome:
+        responses[status]["links"] = _links(game_id)
+    responses.update(problem_responses(op.problems))
+    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
+        "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
+        "summary": summary, "description": op.text,
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": ref(request),
+            "examples": {example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}}},
+        "responses": responses,
+    }})
+
+
+# -- pictures ----------------------------------------------------------------------------------
+def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, Any]:
+    body = b.converter.schema2jsonschema(b.envelopes[op.request])
+    body["additionalProperties"] = False
+    props = body["properties"]
+    props["state"] = {
+        "oneOf": [ref(names.state), ref("SealedState")],
+        "description": "Open mode: the state object; sealed mode: the token."}
+    if "seat_token" in props:
+        props["seat_token"] = {**ref("SeatToken"), "description": (
+            "Instead of `state`, from a player's device: the picture is of the token's "
+            "seat and no other.")}
+        body["description"] = ("Either `state` (from the game's back end) or `seat_token` "
+                               "(from a player's device), never both; with `state`, "
+                               "`player` is required.")
+    if op.request == "view_image":
+        props["player"] = {**ref("PlayerId"), "description": (
+            "Whose view: a player sees his own; anyone not seated is a spectator and sees "
+            "public information only.")}
+        props["events"] = {
+            "type": "array", "items": ref(names.event_union), "maxItems": b.max_items,
+            "description": "Events to list under the table (the last ten are shown), as an "
+                           "answer gave them. Each must fit its declared type; a detail that "
+                           "is private to other players is left out of the picture, and an "
+                           "event of a type this contract does not know shows its type only."}
+    else:  # the Generala sheet
+        props["state"]["description"] = (
+            "A match to fill the sheet from (its players, box values, scores, whose turn "
+            "or who won). Without it the sheet is blank.")
+        props["players"].update(description=(
+            "Blank sheet: how many player columns (default: as many as `names`, or "
+            f"{SHEET_COLUMNS})."))
+        props["names"] = {"type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+                          "maxItems": SHEET_COLUMNS,
+                          "description": "Blank sheet: names to head the first columns with "
+                                         "(no more than `players`)."}
+        props["options"] = {**ref(names.options), "description": (
+            "Blank sheet: the match options whose box values it shows (default: the rule "
+            "text's).")}
+        props["page"].update(description="The paper: A4 (210 x 297 mm) or US Letter "
+                                         "(8.5 x 11 in), portrait.")
+        body["description"] = ("A sheet of a match (`state`) or a blank one (`players`, "
+                               "`names`, `options`); `state` goes with none of the three.")
+    return body
+
+
+def _picture_examples(game_id: str, op: Operation, match: ExampleMatch) -> dict[str, Any]:
+    if op.example is not None:
+        return {f"{game_id}-view-image": {
+            "summary": "The example match's view, with its creation events",
+            "value": op.example(match)}}
+    return {  # the sheet: a blank one, and the example match's
+        f"{game_id}-blank-sheet": {"summary": "A blank sheet for four, two of them named",
+                                   "value": {"players": 4, "names": ["ann", "bob"],
+                                             "page": "a4"}},
+        f"{game_id}-match-sheet": {"summary": "The sheet of the example match, on Letter",
+                                   "value": {"state": match.wire, "page": "letter"}},
+    }
+
+
+def _picture_path(b: Builder, engine: Engine, op: Operation, request: str,
+                  match: ExampleMatch) -> None:
+    """A POST answered by a file of the operation's media type."""
+    game_id = engine.id
+    summary = op.summary.format(name=engine.name)
+    content = {op.media: {"schema": {"type": "string", "format": "binary",
+                                     "contentMediaType": op.media,
+                                     "description": op.file_text}}}
+    headers = {"Content-Disposition": {
+        "description": "`inline`, with a file name for saving it.",
+        "schema": {"type": "string"}}}
+    if op.media == SVG:
+        headers["Content-Security-Policy"] = {
+            "description": "The SVG may run nothing and load nothing when opened on its own.",
+            "schema": {"type": "string"}}
+    responses: dict[str, Any] = {"200": {"description": summary, "headers": headers,
+                                         "content": content}}
+    responses.update(problem_responses(op.problems))
+    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
+        "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
+        "summary": summary, "description": op.text,
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": ref(request), "examples": _picture_examples(game_id, op, match)}}},
+        "responses": responses,
+    }})

@@ -1,0 +1,313 @@
+"""The contract's parts shared by every game: the problem, the ids, tokens and seeds, the
+catalogue's schemas, the verdict, the problem responses; the catalogue's paths and the
+service's own (health, readiness, metrics, the contract, the explorer, the /verify page)."""
+
+from __future__ import annotations
+
+from referee.core.contributions import MAX_SEED_CHARS
+from referee.http.problems import CATALOGUE
+from referee.http.schemas import FIELD_KINDS
+from referee.http.sealing import TOKEN_PATTERN
+
+from .base import Builder, codes_by_status, fixed_answer, ref
+
+# Refusals a dry run answers with `legal: false` instead of a problem response.
+VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
+
+
+def components(b: Builder, game_ids: list[str]) -> None:
+    codes = list(CATALOGUE)
+    b.schema("Problem", {
+        "type": "object",
+        "description": "An RFC 9457 problem with the referee's stable `code`.",
+        "required": ["type", "title", "status", "detail", "code"],
+        "properties": {
+            "type": {"type": "string", "description": "urn:referee:problem:<code>"},
+            "title": {"type": "string"},
+            "status": {"type": "integer"},
+            "detail": {"type": "string"},
+            "code": {"type": "string", "x-extensible-enum": codes,
+                     "description": "What went wrong, for a program to branch on. Known "
+                     "codes: " + ", ".join(codes) + "; more may come."},
+            "errors": {"type": "object", "additionalProperties": True,
+                       "description": "With validation_error: each bad field and what is "
+                       "wrong with it (nested like the request)."},
+            "rule": {"type": "string",
+                     "description": "With illegal_move: the id of the rule the move breaks."},
+            "problems": {"type": "array", "items": {"type": "string"},
+                         "description": "With invalid_state or invalid_options: every "
+                         "problem found."},
+            "checks": ref("ReadinessChecks"),
+        },
+    })
+    b.schema("ReadinessChecks", {
+        "type": "object", "description": "Each readiness check and whether it passes.",
+        "required": ["engines", "contract", "sealing"],
+        "properties": {
+            "engines": {"type": "boolean", "description": "At least one game is "
+                        "registered."},
+            "contract": {"type": "boolean", "description": "This contract is generated."},
+            "sealing": {"type": "boolean", "description": "In sealed mode, every "
+                        "configured key seals and opens a probe (always true in open "
+                        "mode)."},
+        },
+    })
+    b.schema("GameId", {
+        "type": "string", "x-extensible-enum": game_ids,
+        "description": "A game's id. Known today: " + ", ".join(game_ids) + "; more may "
+        "come."})
+    b.schema("PlayerId", {"type": "string", "minLength": 1, "maxLength": b.max_id,
+                             "description": "A player's id, unique in a match."})
+    b.schema("SealedState", {
+        "type": "string", "pattern": TOKEN_PATTERN,
+        "description": "Sealed mode: the opaque token the referee issued, posted back as it "
+                       "is."})
+    b.schema("SeatToken", {
+        "type": "string", "pattern": TOKEN_PATTERN,
+        "description": "Sealed mode: one seat's rights over a match at one step (a "
+                       "player's, or a spectator's), for the back end to hand to that "
+                       "player's device. Sent instead of the state to the legal moves, "
+                       "validations, views and hints of its game; never a state."})
+    b.schema("Seating", {
+        "type": "object", "required": ["bots", "hints_allowed"],
+        "additionalProperties": False,
+        "properties": {
+            "bots": {"type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+                     "description": "The players who are bots."},
+            "hints_allowed": {"type": "boolean", "description": (
+                "Whether humans may ask for hints even when two or more humans play.")},
+        },
+        "description": "Who sits at the table, kept beside the game's state: which "
+                       "players are bots, and whether the humans may ask for hints."})
+    b.schema("SeedToken", {
+        "type": "string", "minLength": 1,
+        "description": "A server seed drawn before its match exists, for creating the "
+                       "match with contributed seeds. Sealed mode: an opaque token "
+                       f"(pattern {TOKEN_PATTERN}) for its game only; open mode: the seed "
+                       "itself, as nothing is secret there."})
+    b.schema("NewSeed", {
+        "type": "object", "required": ["seed_commitment", "seed_token"],
+        "additionalProperties": False,
+        "properties": {"seed_commitment": ref("SeedCommitment"),
+                       "seed_token": ref("SeedToken")},
+        "description": "A server seed committed before anyone contributes: show the "
+                       "commitment to the players, then create the match with the token "
+                       "and their seeds; the match bears this commitment."})
+    b.schema("NewSeedRequest", {
+        "type": "object", "additionalProperties": False, "properties": {},
+        "description": "Nothing to send: an empty object."})
+    b.schema("ContributedSeed", {
+        "type": "string", "minLength": 1, "maxLength": MAX_SEED_CHARS,
+        "description": "A seed of the contributor's own choosing (best drawn at random on "
+                       "his own device)."})
+    b.schema("Contribution", {
+        "type": "object", "required": ["player", "seed", "step"],
+        "additionalProperties": False,
+        "properties": {
+            "player": {"oneOf": [ref("PlayerId"), {"type": "null"}],
+                       "description": "The player who contributed it; null: the game's "
+                                      "back end."},
+            "seed": ref("ContributedSeed"),
+            "step": {"type": "integer", "minimum": 0, "description": (
+                "The first step whose stream it keys (0: at creation).")}},
+        "description": "A seed mixed into the match's key from step `step` on "
+                       "(docs/FAIRNESS.md, \"Contributions\")."})
+    b.schema("Fairness", {
+        "type": "object", "required": ["seed", "contributions"],
+        "additionalProperties": False,
+        "properties": {"seed": {"type": "string", "minLength": 1,
+                                "description": "The server's seed."},
+                       "contributions": {"type": "array", "items": ref("Contribution"),
+                                         "minItems": 1}},
+        "description": "Open mode, when seeds were contributed (null otherwise): the "
+                       "server's seed and the contributions in the order they were made, "
+                       "kept beside the game's state (whose `seed` is then their key)."})
+    b.schema("Status", {"type": "string", "enum": ["in_progress", "finished"]})
+    b.schema("SeedCommitment", {
+        "type": "string", "pattern": "^[0-9a-f]{64}$",
+        "description": "SHA-256 (hex) of the match seed's UTF-8 bytes, published from "
+                       "creation on."})
+    b.schema("Seed", {
+        "type": "string",
+        "description": "The match seed, revealed once the match has finished."})
+    b.schema("OptionValue", {"type": ["string", "integer", "boolean"]})
+    b.schema("OptionDescription", {
+        "type": "object", "required": ["name", "type", "default", "description"],
+        "properties": {
+            "name": {"type": "string"},
+            "type": {"type": "string", "enum": ["integer", "boolean", "string"]},
+            "default": ref("OptionValue"),
+            "description": {"type": "string"},
+            "choices": {"type": "array", "items": ref("OptionValue")},
+            "minimum": {"type": "integer"},
+            "maximum": {"type": "integer"},
+        }})
+    b.schema("GameSummary", {
+        "type": "object",
+        "required": ["id", "name", "summary", "min_players", "max_players", "options"],
+        "properties": {
+            "id": ref("GameId"),
+            "name": {"type": "string"},
+            "summary": {"type": "string"},
+            "min_players": {"type": "integer"},
+            "max_players": {"type": "integer"},
+            "options": {"type": "array", "items": ref("OptionDescription")},
+        }})
+    b.schema("MoveFieldDescription", {
+        "type": "object", "required": ["name", "type", "required", "description"],
+        "properties": {
+            "name": {"type": "string"},
+            "type": {"type": "string", "enum": list(FIELD_KINDS)},
+            "required": {"type": "boolean"},
+            "description": {"type": "string"},
+            "choices": {"type": "array", "items": ref("OptionValue")},
+            "minimum": {"type": "integer"},
+            "maximum": {"type": "integer"},
+            "max_items": {"type": "integer"},
+        }})
+    b.schema("MoveTypeDescription", {
+        "type": "object", "required": ["type", "description", "fields"],
+        "properties": {
+            "type": {"type": "string"},
+            "description": {"type": "string"},
+            "fields": {"type": "array", "items": ref("MoveFieldDescription")},
+        }})
+    b.schema("GameDetail", {
+        "type": "object",
+        "required": ["id", "name", "summary", "min_players", "max_players", "options",
+                     "move_types", "state_schema"],
+        "properties": {
+            "id": ref("GameId"),
+            "name": {"type": "string"},
+            "summary": {"type": "string"},
+            "min_players": {"type": "integer"},
+            "max_players": {"type": "integer"},
+            "options": {"type": "array", "items": ref("OptionDescription")},
+            "move_types": {"type": "array", "items": ref("MoveTypeDescription")},
+            "state_schema": {
+                "type": "object", "additionalProperties": True,
+                "description": "JSON Schema of the game's open-mode state (also in this "
+                "contract as the game's State schema)."},
+        }})
+    b.schema("Verdict", {
+        "type": "object", "required": ["legal"],
+        "properties": {
+            "legal": {"type": "boolean"},
+            "code": {"type": "string", "x-extensible-enum": list(VERDICT_CODES),
+                     "description": "Why the move would be refused: the code posting it "
+                     "would answer."},
+            "detail": {"type": "string"},
+            "rule": {"type": "string"},
+            "penalty": {"type": "boolean", "description": "Posting this move would be "
+                        "accepted and punished (house rule)."},
+        }})
+    for status, codes_here in codes_by_status().items():
+        b.spec.components.response(f"Problem{status}", {
+            "description": ", ".join(f"`{c}`" for c in codes_here),
+            "content": {"application/problem+json": {"schema": ref("Problem")}}})
+    b.spec.components.parameter("GameId", "path", {
+        "name": "game_id", "required": True, "schema": ref("GameId"),
+        "description": "A game id from the catalogue."})
+    _catalogue(b, )
+
+def _catalogue(b: Builder) -> None:
+    b.spec.path("/v1/games", operations={"get": fixed_answer({
+        "operationId": "listGames", "tags": ["catalogue"],
+        "summary": "The catalogue of games",
+        "description": "Each game's id, name, player counts, and options with types, "
+                       "defaults and a one-line description.",
+        "responses": {"200": {"description": "The catalogue.", "content": {
+            "application/json": {"schema": {
+                "type": "object", "required": ["games"],
+                "properties": {"games": {"type": "array", "items": ref("GameSummary")}},
+            }}}}},
+    })})
+    b.spec.path("/v1/games/{game_id}", parameters=["GameId"],
+                   operations={"get": fixed_answer({
+        "operationId": "showGame", "tags": ["catalogue"],
+        "summary": "One game, with its move types",
+        "responses": {
+            "200": {"description": "The game's catalogue entry and its move types.",
+                    "content": {"application/json": {"schema": ref("GameDetail")}}},
+            "404": {"$ref": "#/components/responses/Problem404"},
+        },
+    })})
+
+def service_paths(b: Builder) -> None:
+    b.spec.path("/healthz", operations={"get": {
+        "operationId": "health", "tags": ["service"], "summary": "Liveness",
+        "responses": {"200": {"description": "The process answers.", "content": {
+            "application/json": {"schema": {
+                "type": "object", "required": ["status", "games"],
+                "properties": {"status": {"type": "string", "enum": ["ok"]},
+                               "games": {"type": "array", "items": ref("GameId")}}}}}}},
+    }})
+    b.spec.path("/readyz", operations={"get": {
+        "operationId": "readiness", "tags": ["service"], "summary": "Readiness",
+        "description": "Whether this process can serve matches: the engines are "
+                       "registered, the contract is generated and, in sealed mode, every "
+                       "sealing key works. A load balancer sends traffic only to a ready "
+                       "process; `/healthz` only says the process answers.",
+        "responses": {
+            "200": {"description": "Ready.", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["status", "checks"],
+                "properties": {"status": {"type": "string", "enum": ["ready"]},
+                               "checks": ref("ReadinessChecks")}}}}},
+            "503": {"$ref": "#/components/responses/Problem503"},
+        },
+    }})
+    b.spec.path("/metrics", operations={"get": {
+        "operationId": "metrics", "tags": ["service"], "summary": "Prometheus metrics",
+        "description": "The Prometheus text exposition format (version 0.0.4), summed over "
+                       "every worker process: requests by route, game and status, "
+                       "problems by code, moves applied by game, latency histograms by "
+                       "route, sealed tokens sealed, opened and refused.",
+        "responses": {"200": {"description": "The metrics.", "content": {
+            "text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}},
+    }})
+    b.spec.path("/openapi.yaml", operations={"get": fixed_answer({
+        "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",
+        "responses": {"200": {"description": "The OpenAPI document.", "content": {
+            "application/yaml": {"schema": {"type": "object",
+                                            "additionalProperties": True}}}}},
+    })})
+    b.spec.path("/docs", operations={"get": fixed_answer({
+        "operationId": "apiExplorer", "tags": ["service"],
+        "summary": "This contract in an API explorer (Swagger UI, served offline)",
+        "responses": {"200": {"description": "An HTML page.", "content": {
+            "text/html": {"schema": {"type": "string"}}}}},
+    })})
+    b.spec.path("/docs/static/{asset}", operations={"get": fixed_answer({
+        "operationId": "apiExplorerAsset", "tags": ["service"],
+        "summary": "A file of the API explorer (Swagger UI's script, style and icons)",
+        "parameters": [{"name": "asset", "in": "path", "required": True,
+                        "schema": {"type": "string"}}],
+        "responses": {
+            "200": {"description": "The file.", "content": {
+                "text/css": {"schema": {"type": "string"}},
+                "text/javascript": {"schema": {"type": "string"}},
+                "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
+            }},
+            "404": {"$ref": "#/components/responses/Problem404"},
+        },
+    })})
+    b.spec.path("/verify", operations={"get": {
+        "operationId": "fairnessCheck", "tags": ["service"],
+        "summary": "A page that checks a finished match's dice and cards in the player's "
+                   "own browser (docs/FAIRNESS.md); static, offline",
+        "responses": {"200": {"description": "An HTML page.", "content": {
+            "text/html": {"schema": {"type": "string"}}}}},
+    }})
+    b.spec.path("/verify/{script}", operations={"get": {
+        "operationId": "fairnessCheckScript", "tags": ["service"],
+        "summary": "A script of the /verify page: fairness.js (the random source and the "
+                   "check of a record) or verify.js (the page)",
+        "parameters": [{"name": "script", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": ["fairness.js", "verify.js"]}}],
+        "responses": {
+            "200": {"description": "The script.", "content": {
+                "text/javascript": {"schema": {"type": "string"}}}},
+            "404": {"$ref": "#/components/responses/Problem404"},
+        },
+    }})
+

@@ -1,0 +1,101 @@
+"""The move endpoint served straight from the WSGI call (the hot path), with Flask for
+everything else."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from typing import Any, Callable
+
+import msgspec
+from flask import Flask, Response
+from flask import g as flask_g
+from werkzeug.exceptions import ClientDisconnected
+
+from . import observability
+from .checks import parse_json
+from .context import JSON, Served
+
+MOVES_RULE = "/v1/games/<game_id>/moves"
+
+
+class DirectMoves:
+    """The move endpoint, the request of every turn of every match, served straight from the
+    WSGI call: Flask's request context, routing, hooks and response object cost about as much
+    as the rest of a move. The answer is computed as the route computes it (the envelope's
+    checks, then the declared operation's use case, `Referee.move`) and carries what Flask's
+    hooks would add (the Vary of the compression, the request id, the metrics and the log
+    line); a test holds the two ways to the same bytes. Everything else goes to Flask: another path or method, a game not
+    registered, a body whose checks are Werkzeug's (a media type other than plain
+    application/json, no plain Content-Length, a body past the limit), an answer large enough
+    to be compressed for a client that accepts it, and every refusal or failure, which Flask's
+    error handlers and hooks answer from the point reached (nothing is computed twice)."""
+
+    PATH = re.compile(r"/v1/games/([^/]+)/moves")
+
+    def __init__(self, app: Flask, recorder: observability.Recorder):
+        self.app = app
+        self.flask = app.wsgi_app
+        self.served: Served = app.extensions["referee"]
+        self.recorder = recorder
+        self.compress_from = app.config["COMPRESS_MIN_BYTES"]
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]):
+        served = self.served
+        path = self.PATH.fullmatch(environ.get("PATH_INFO", ""))
+        length = environ.get("CONTENT_LENGTH")
+        if (path is None or environ.get("REQUEST_METHOD") != "POST"
+                or path.group(1) not in served.games or environ.get("CONTENT_TYPE") != JSON
+                or not (length and length.isascii() and length.isdigit())
+                or int(length) > served.max_body or "HTTP_TRANSFER_ENCODING" in environ):
+            return self.flask(environ, start_response)
+        started = time.perf_counter()
+        size = int(length)
+        raw = environ["wsgi.input"].read(size)
+        # Whatever Flask sees of this request reads the body from here.
+        environ["wsgi.input"] = io.BytesIO(raw)
+        engine = served.games[path.group(1)]
+        try:
+            if len(raw) != size:
+                raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
+            body = served.checks.envelope("move", parse_json(raw, served.max_depth))
+            answer = served.service.move(engine, body)
+            payload = msgspec.json.encode(answer)
+        except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
+            return self._through_flask(environ, start_response, started, error=error)
+        if (self.compress_from and len(payload) >= self.compress_from
+                and "HTTP_ACCEPT_ENCODING" in environ):
+            return self._through_flask(environ, start_response, started, answer=payload)
+        request_id, traceparent = observability.incoming_id(environ)
+        headers = [("Content-Type", JSON), ("Content-Length", str(len(payload))),
+                   ("Vary", "Accept-Encoding"), ("X-Request-ID", request_id)]
+        if traceparent:
+            headers.append(("traceparent", traceparent))
+        self.recorder.record("POST", MOVES_RULE, engine.id, 200, None,
+                             time.perf_counter() - started, request_id)
+        start_response("200 OK", headers)
+        return [payload]
+
+    def _through_flask(self, environ: dict[str, Any], start_response: Callable[..., Any],
+                       started: float, *, error: Exception | None = None,
+                       answer: bytes | None = None):
+        """The rest of the request as Flask's dispatch would finish it: its before-request
+        hooks, then the error's handler (or the answer computed), then the after-request
+        hooks (compression, request id, metrics, log line)."""
+        app = self.app
+        with app.request_context(environ):
+            try:
+                try:
+                    response = app.preprocess_request()
+                    flask_g.started = started
+                    if response is None:
+                        if error is not None:
+                            raise error
+                        response = Response(answer, content_type=JSON)
+                except Exception as caught:  # noqa: BLE001 - as Flask's full_dispatch_request
+                    response = app.handle_user_exception(caught)
+                response = app.finalize_request(response)
+            except Exception as failure:  # noqa: BLE001 - as Flask's wsgi_app
+                response = app.handle_exception(failure)
+            return response(environ, start_response)

@@ -1,0 +1,193 @@
+"""Every operation on a game, declared once: its path, its operation id, its request envelope
+and answer, its use case, who may call it, the problems it may answer, its example and its
+words in the contract. The routes (referee.http.routes), the browser (CORS) routes, the
+envelopes a seat token may be sent with, and the contract's paths, problem lists and examples
+(referee.http.contract) are all read from `OPERATIONS`."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from referee.core.engine import Engine
+from referee.pictures import SHEET_GAMES
+from referee.service.referee import Referee
+
+from . import examples
+from .examples import ExampleMatch
+
+JSON = "application/json"
+SVG = "image/svg+xml"
+PDF = "application/pdf"
+
+# Who may call an operation: the game's back end, which holds the state (token), and a
+# player's device with the seat token the back end handed it (a spectator's seat too).
+STATE_HOLDER, SEAT_TOKEN = "state holder", "seat token"
+BY_BACK_END = frozenset({STATE_HOLDER})
+BY_SEAT_TOO = frozenset({STATE_HOLDER, SEAT_TOKEN})
+
+# The problem statuses an operation may answer, beside its own success.
+ANY_BODY = ("400", "403", "404", "413", "415", "422")  # every checked JSON body
+RULES_TOO = ("400", "403", "404", "409", "413", "415", "422")  # and a refusal of the match's
+
+
+def every_game(engine: Engine) -> bool:
+    return True
+
+
+def giving_hints(engine: Engine) -> bool:
+    return bool(engine.hint_levels)
+
+
+@dataclasses.dataclass(frozen=True)
+class Operation:
+    """One POST on a game: `/v1/games/<game_id>/<segment>`, or only on the `games` named.
+
+    `run` is the use case, given the game and the checked envelope `request`; its answer is
+    JSON (`media` application/json), or a file of `media` named `filename`. The contract
+    names the operation `<game's camel id><operation_id>`; `request_schema` and
+    `answer_schema` are component names, `{game}` standing for the game's prefix; `summary`
+    and `text` may name the game (`{name}`)."""
+
+    segment: str
+    operation_id: str
+    request: str
+    run: Callable[[Referee, Engine, dict[str, Any]], Any]
+    callers: frozenset[str]
+    problems: tuple[str, ...]
+    summary: str
+    text: str
+    example: Callable[[ExampleMatch], dict[str, Any]] | None
+    request_schema: str = ""
+    answer_schema: str = ""
+    status: int = 200
+    media: str = JSON
+    filename: str = ""
+    file_text: str = ""  # what the file answered holds, in the contract
+    offered: Callable[[Engine], bool] = every_game
+    games: tuple[str, ...] | None = None  # None: every game, by `<game_id>`
+    # The example's answer when it is not the service's answer to the example request.
+    example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
+
+    @property
+    def endpoint(self) -> str:
+        return self.segment.replace("/", "_").replace("-", "_")
+
+    def rules(self) -> list[tuple[str, str | None]]:
+        """The Flask rules of this operation and the game each serves (None: any)."""
+        if self.games is None:
+            return [(f"/v1/games/<game_id>/{self.segment}", None)]
+        return [(f"/v1/games/{game_id}/{self.segment}", game_id) for game_id in self.games]
+
+
+def _sheet(page_format: str) -> Callable[[Referee, Engine, dict[str, Any]], Any]:
+    def draw(service: Referee, engine: Engine, body: dict[str, Any]) -> str | bytes:
+        return service.sheet(engine, body, page_format)
+    return draw
+
+
+SHEET_TEXT = ("The Generala sheet: its 11 boxes (Spanish names, values and servida values from "
+              "the match's options), a column per player (one to six), blank or filled from a "
+              "match: each box's points, scratched boxes crossed out, the totals, whose turn it "
+              "is or who won.")
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation(
+        "matches", "CreateMatch", "create", Referee.create, BY_BACK_END, ANY_BODY,
+        "Start a match of {name}",
+        "Players are unique ids in seating order. Options not given take their defaults. With "
+        "`seed`, the whole match is reproducible; without it the referee draws a secret one.",
+        examples.creation, "{game}CreateMatchRequest", "{game}Outcome", status=201),
+    Operation(
+        "moves", "PostMove", "move", Referee.move, BY_BACK_END, RULES_TOO,
+        "Apply a move of {name}",
+        "Validates the move against the state and answers the outcome after it. A refused "
+        "move changes nothing. With `viewer`, the answer lists only that player's legal moves, "
+        "hides what only others may see in the events, and adds his `view` (and, sealed, his "
+        "`seat_token`). A seat token is refused here (`seat_token_not_allowed`): the back end "
+        "posts moves with the state.",
+        examples.posting, "{game}MoveRequest", "{game}Outcome"),
+    Operation(
+        "legal-moves", "ListLegalMoves", "legal_moves", Referee.legal_moves, BY_SEAT_TOO,
+        ANY_BODY, "The legal moves of a {name} state",
+        "Every move that may be posted now, for everyone or for one `player`; with a "
+        "`seat_token`, its seat's only.",
+        examples.asking, "{game}LegalMovesRequest", "{game}LegalMoves"),
+    Operation(
+        "validations", "ValidateMove", "validation", Referee.validate, BY_SEAT_TOO, ANY_BODY,
+        "Would this {name} move be accepted? (dry run)",
+        "Whether the move is legal in the state, without applying it: nothing it would roll or "
+        "draw is revealed. A move the rules refuse answers `legal: false` with the code and "
+        "detail posting it would give; under a house rule that punishes a wrong move instead "
+        "of refusing it, `legal: false` with `penalty: true`. A move that does not fit its "
+        "schema is a `validation_error` problem, as when posted. With a `seat_token`, only its "
+        "seat's moves (`not_your_seat`).",
+        examples.dry_run, "{game}ValidationRequest", "Verdict"),
+    Operation(
+        "seeds", "NewSeed", "seed", Referee.new_seed, BY_BACK_END,
+        ("400", "404", "413", "415", "422"),
+        "A committed server seed for a {name} match to come",
+        "Draws the server's secret seed now and answers its commitment with a seed token. "
+        "Show the commitment to the players, collect their seeds, then create the match with "
+        "`seed_token` and `contributions`: the server's seed was fixed before it saw theirs, "
+        "and theirs are mixed in, so neither alone chose the deal or the rolls "
+        "(docs/FAIRNESS.md).",
+        examples.nothing, "NewSeedRequest", "NewSeed", status=201,
+        example_answer=examples.committed_seed),
+    Operation(
+        "contributions", "Contribute", "contribute", Referee.contribute, BY_BACK_END,
+        RULES_TOO, "A player adds his own seed to a {name} match",
+        "Mixes the player's seed into the key of every later chance event; the answer is the "
+        "new state (the back end keeps it). Accepted before the first chance event that "
+        "concerns him only (`contribution_too_late`): in the card games the deal at creation "
+        "concerns everyone, so there seeds come at creation. Once per player "
+        "(`contribution_already_made`). The finished outcome reveals every contribution and "
+        "the chance events name how many keyed them.",
+        examples.contribution, "{game}ContributionRequest", "{game}ContributionAnswer"),
+    Operation(
+        "views", "PlayerView", "view", Referee.view, BY_SEAT_TOO, ANY_BODY,
+        "What one player of a {name} match may see",
+        "The player's view of the state (own hand, public table, counts), with his legal "
+        "moves. Asked with the state, sealed, it carries his `seat_token`; asked with a seat "
+        "token, it is that seat's view.",
+        examples.asking, "{game}ViewRequest", "{game}PlayerView"),
+    Operation(
+        "hints", "Hint", "hint", Referee.hint, BY_SEAT_TOO, RULES_TOO,
+        "A hint, or a bot's move, for a player of {name}",
+        "One of the player's legal moves, chosen at the level asked from what he sees (his "
+        "view: never another hand, the stock's order or the seed), with what it is worth in "
+        "the game's terms and the best alternatives. The same request always gives the same "
+        "hint. A bot is this call. Refused as `hint_not_allowed` for a human playing other "
+        "humans unless the match was created with `hints_allowed`; `not_your_turn` when the "
+        "player has no move to make (a spectator never has). With a `seat_token`, for its "
+        "seat only.",
+        examples.hint_request, "{game}HintRequest", "{game}Hint", offered=giving_hints),
+    Operation(
+        "images/view", "ViewImage", "view_image", Referee.view_picture, BY_SEAT_TOO, ANY_BODY,
+        "A picture of what one player of a {name} match sees (SVG)",
+        "The view of `/views` drawn: the player's hand, the table, every player's card count, "
+        "score and titles, whose turn it is, and the `events` passed. It is drawn from the "
+        "player's view only, so it never shows more than he may see; a spectator's shows "
+        "public information only. With a `seat_token`, the picture of its seat's view.",
+        examples.view_image_request, "{game}ViewImageRequest", media=SVG,
+        filename="{game_id}-view.svg", file_text="An SVG document, 880 points wide."),
+    # The sheet's examples, a blank sheet and the example match's, are the contract's.
+    *(Operation(
+        f"sheets/{page_format}", f"Sheet{page_format.capitalize()}", "sheet",
+        _sheet(page_format), BY_BACK_END, ANY_BODY,
+        f"The printable Generala sheet ({page_format.upper()})", SHEET_TEXT, None,
+        "{game}SheetRequest", media=media, filename=f"generala-sheet.{page_format}",
+        file_text=what, games=SHEET_GAMES)
+      for page_format, media, what in (
+          ("svg", SVG, "An SVG document sized for the page (in mm or inches)."),
+          ("pdf", PDF, "A one-page PDF of the page's size."))),
+)
+
+# The envelopes a player's device may send with its seat token instead of the state.
+SEAT_ENVELOPES = frozenset(op.request for op in OPERATIONS if SEAT_TOKEN in op.callers)
+
+
+def offered(engine: Engine) -> list[Operation]:
+    """The operations documented for `engine`, in the contract's order."""
+    return [op for op in OPERATIONS if op.offered(engine)
+            and (op.games is None or engine.id in op.games)]

@@ -1,0 +1,110 @@
+"""The routes: the catalogue, every declared operation (referee.http.operations) and the
+service's own endpoints (health, readiness, metrics, the contract). A route reads the game
+and the checked envelope, runs the operation's use case and writes its answer; every refusal
+becomes a problem response in the application's error handler."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Blueprint, Response
+
+from . import caching, metrics
+from .context import JSON, json_response, load, served
+from .operations import OPERATIONS, SEAT_TOKEN, SVG, Operation
+from .problems import Problem
+
+# An SVG opened on its own is a document: it may run nothing and load nothing.
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
+v1 = Blueprint("v1", __name__, url_prefix="/v1")
+operations = Blueprint("operations", __name__)
+meta = Blueprint("meta", __name__)
+
+# What a web page may call: the catalogue, and what a seat token may ask. Creation and moves
+# stay with the game's back end, which holds the state token.
+BROWSER_ROUTES = re.compile(
+    r"/v1/games(/[^/]+(/("
+    + "|".join(re.escape(op.segment) for op in OPERATIONS
+               if SEAT_TOKEN in op.callers and op.games is None)
+    + r"))?)?\Z")
+
+
+# -- catalogue ---------------------------------------------------------------------------------
+@v1.get("/games")
+def list_games():
+    where = served()
+    return caching.fixed(where.catalog_body, JSON, where.etags[where.catalog_body])
+
+
+@v1.get("/games/<game_id>")
+def show_game(game_id: str):
+    where = served()
+    where.service.game(game_id)
+    body = where.detail_bodies[game_id]
+    return caching.fixed(body, JSON, where.etags[body])
+
+
+# -- the declared operations -------------------------------------------------------------------
+def _picture(body: str | bytes, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    if mimetype == SVG:
+        response.headers["Content-Security-Policy"] = SVG_POLICY
+    return response
+
+
+def _view(op: Operation, fixed_game: str | None):
+    """The view of `op` on the game its path names (or on `fixed_game`)."""
+    def answer(game_id: str | None = None) -> Response:
+        game_id = fixed_game or game_id
+        where = served()
+        engine = where.service.game(game_id)
+        result = op.run(where.service, engine, load(where, op.request))
+        if op.media == JSON:
+            return json_response(result, op.status)
+        return _picture(result, op.media, op.filename.format(game_id=game_id))
+    return answer
+
+
+def _declare_operations() -> None:
+    for op in OPERATIONS:
+        for rule, game in op.rules():
+            operations.add_url_rule(rule, op.endpoint + (f"_{game}" if game else ""),
+                                    _view(op, game), methods=["POST"])
+
+
+_declare_operations()
+
+
+# -- service endpoints -------------------------------------------------------------------------
+@meta.get("/healthz")
+def healthz():
+    """Liveness: the process answers. Nothing here may fail but the process itself."""
+    return json_response({"status": "ok", "games": sorted(served().games)})
+
+
+@meta.get("/readyz")
+def readyz():
+    """Readiness: the engines are registered, the contract is generated and, in sealed mode,
+    every configured key seals and opens a probe."""
+    checks = served().readiness()
+    if all(checks.values()):
+        return json_response({"status": "ready", "checks": checks})
+    failing = sorted(name for name, ok in checks.items() if not ok)
+    raise Problem("not_ready", f"not ready: {', '.join(failing)}", checks=checks)
+
+
+@meta.get("/metrics")
+def metrics_exposition():
+    body, content_type = metrics.exposition()
+    return Response(body, content_type=content_type)
+
+
+@meta.get("/openapi.yaml")
+def openapi_document():
+    where = served()
+    return caching.fixed(where.contract, "application/yaml", where.contract_etag)
+
+
+BLUEPRINTS: tuple[Blueprint, ...] = (v1, operations, meta)

@@ -1,0 +1,221 @@
+"""The use cases, one method each: what a request asks of a match, from its checked values
+(the request envelopes, whose shapes the caller has checked) to its answer.
+
+The rules of the service itself live here: a creation names between the fewest and the most
+players its options allow, its bots among them; seeds contributed at creation need a server
+seed committed before them; a seat token acts for its own seat and no other; a move's shape
+is checked (by the caller's `check_move`) before the rules judge it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from referee import pictures
+from referee.core import contributions, rng
+from referee.core.contributions import Contribution, Fairness
+from referee.core.engine import Engine
+from referee.core.hints import Seating
+from referee.core.outcome import progress
+from referee.pictures import sheet
+
+from .answers import contributed, hint, outcome, player_view, verdict
+from .codec import Match, StateCodec
+from .errors import Refused, bad_request, not_your_seat
+
+# A move as posted, checked against its type's declared fields: the checked move, or
+# Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
+# checks shapes with its request schemas).
+MoveCheck = Callable[[str, dict[str, Any]], dict[str, Any]]
+Body = dict[str, Any]
+
+
+def _nobody_told(game_id: str) -> None:
+    return None
+
+
+class Referee:
+    """The games served, the state codec, the clock and the move check, shared by every
+    request; `applied` is told the game of each move applied (the HTTP layer counts them)."""
+
+    def __init__(self, games: dict[str, Engine], codec: StateCodec,
+                 clock: Callable[[], float], check_move: MoveCheck,
+                 applied: Callable[[str], None] = _nobody_told):
+        self.games = games
+        self.codec = codec
+        self.clock = clock
+        self.check_move = check_move
+        self.applied = applied
+
+    def game(self, game_id: str) -> Engine:
+        engine = self.games.get(game_id)
+        if engine is None:
+            raise Refused("unknown_game", f"no game {game_id!r}; see /v1/games")
+        return engine
+
+    # -- a match begins ------------------------------------------------------------------------
+    def create(self, engine: Engine, body: Body) -> dict[str, Any]:
+        players = tuple(body["players"])
+        options = engine.resolve_options(body["options"])
+        fewest, most = engine.player_range(options)
+        if not fewest <= len(players) <= most:
+            raise bad_request(f"{engine.name} takes {fewest} to {most} players with these "
+                              f"options, not {len(players)}",
+                              players=[f"Between {fewest} and {most} players."])
+        seating = Seating(bots=tuple(body["bots"]), hints_allowed=body["hints_allowed"])
+        strangers = [bot for bot in seating.bots if bot not in players]
+        if strangers:
+            raise bad_request(f"{strangers[0]!r} is named a bot but is not a player of this "
+                              "match", bots=["Bots must be players."])
+        now = self.clock()
+        seed, fairness = self._creation_seed(engine, body, players)
+        state = engine.new_match(players, options, seed, now=now)
+        events = [{"type": "match_created", "players": list(players), "options": options},
+                  *engine.opening_events(state)]
+        return outcome(self.codec, engine, Match(state, seating, fairness), events, now=now,
+                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+
+    def _creation_seed(self, engine: Engine, body: Body,
+                       players: tuple[str, ...]) -> tuple[str, Fairness | None]:
+        """The key the new match draws under, and what it was made of when seeds were
+        contributed. Contributions need a server seed fixed before them (a seed token, or the
+        caller's own seed): a seed drawn after seeing them could be drawn again and again
+        until the deal suited the server."""
+        if "seed_token" in body:
+            seed = self.codec.open_seed_token(engine, body["seed_token"])
+        elif body["seed"] is None and body["contributions"]:
+            raise Refused("seed_token_required", "seeds contributed at creation are mixed into "
+                          f"a server seed committed before them: ask /v1/games/{engine.id}/"
+                          "seeds for a seed token first and send it with them")
+        else:
+            seed = rng.normalise_seed(body["seed"])
+        given = body["contributions"]
+        if not given:
+            return seed, None
+        strangers = [c["player"] for c in given if c.get("player", players[0]) not in players]
+        if strangers:
+            raise bad_request(f"{strangers[0]!r} contributes a seed but is not a player of "
+                              "this match", contributions=[
+                                  "A contribution names one of the players, or none (the "
+                                  "back end)."])
+        fairness = Fairness(seed=seed, contributions=[
+            Contribution(player=c.get("player"), seed=c["seed"], step=0) for c in given])
+        return contributions.current_key(fairness), fairness
+
+    def new_seed(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """A server seed drawn now and committed, for a match to be created later with seeds
+        contributed by its players or its back end (the request is an empty object)."""
+        seed = rng.new_seed()
+        return {"seed_commitment": rng.commitment(seed),
+                "seed_token": self.codec.seed_token(engine, seed)}
+
+    def contribute(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """A player adds his own seed before the first chance event that concerns him: every
+        later step's stream is keyed on it too."""
+        match = self.codec.load_match(engine, body["state"])
+        player = body["player"]
+        new_match = contributed(engine, match, player, body["seed"])
+        added = new_match.fairness.contributions[-1]
+        return {"state": self.codec.dump(engine, new_match),
+                "seed_commitment": rng.commitment(match.server_seed),
+                "contribution": {"player": player, "step": added.step}}
+
+    # -- moves ---------------------------------------------------------------------------------
+    def move(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """The outcome of posting `body["move"]` on `body["state"]` (never a seat token)."""
+        match = self.codec.load_match(engine, body["state"])
+        move = self.check_move(engine.id, body["move"])
+        now = self.clock()
+        new_state, events = engine.apply(match.state, move, now=now)
+        self.applied(engine.id)
+        after = Match(new_state, match.seating, match.fairness)
+        return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
+                       seat_ttl=body.get("seat_token_ttl"))
+
+    def seated(self, engine: Engine, body: Body, who: str | None = None, *,
+               named: bool = False) -> tuple[Match, str | None]:
+        """The match a request is about and, when the body names one (`who`), the player (or
+        spectator) the answer is for. Anyone not seated is a spectator: he sees public
+        information only and has no legal moves, so naming him can only ever reveal less.
+
+        With a seat token instead of the state, the match is the one sealed in the token and
+        the player is the token's seat, whoever the body names: naming another is
+        `not_your_seat`. With the state (from a back end) and `named`, the body must say whom
+        the answer is for."""
+        if "seat_token" in body:
+            seat = self.codec.load_seat(engine, body["seat_token"], now=self.clock())
+            other = body.get(who) if who else None
+            if other is not None and other != seat.player:
+                raise not_your_seat(seat.player, f"{who} {other!r}")
+            return seat.match, seat.player
+        if named and who not in body:
+            raise bad_request("the request does not have the expected shape",
+                              **{who: ["Missing data for required field."]})
+        match = self.codec.load_match(engine, body["state"])
+        return match, body.get(who) if who else None
+
+    def legal_moves(self, engine: Engine, body: Body) -> dict[str, Any]:
+        match, player = self.seated(engine, body, "player")
+        return progress(engine, match.state, now=self.clock(), player=player)
+
+    def validate(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """The dry run of `body["move"]`; with a seat token, of its own seat's moves only. A
+        move that does not fit its type is refused as posting it would be."""
+        match, seat = self.seated(engine, body)
+        if seat is not None:
+            mover = body["move"].get("player")
+            if mover != seat:
+                raise not_your_seat(seat, f"a move of {mover!r}")
+        move = self.check_move(engine.id, body["move"])
+        return verdict(engine, match.state, move, now=self.clock())
+
+    def view(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """A player's view; asked with the state (sealed), it carries his seat token."""
+        match, player = self.seated(engine, body, "player", named=True)
+        now = self.clock()
+        answer = player_view(engine, match.state, player, now=now)
+        if "state" in body:
+            token = self.codec.seat_token(engine, match, player, now=now,
+                                          ttl=body.get("seat_token_ttl"))
+            if token is not None:
+                answer["seat_token"] = token
+        return answer
+
+    def hint(self, engine: Engine, body: Body) -> dict[str, Any]:
+        match, player = self.seated(engine, body, "player", named=True)
+        if not engine.hint_levels:
+            raise Refused("not_found", f"{engine.name} gives no hints")
+        return hint(engine, match, player, body["level"], now=self.clock())
+
+    # -- pictures ------------------------------------------------------------------------------
+    def view_picture(self, engine: Engine, body: Body) -> str:
+        """The SVG of a player's view, with the events passed (each held to its declared
+        type)."""
+        match, player = self.seated(engine, body, "player", named=True)
+        answer = player_view(engine, match.state, player, now=self.clock())
+        try:
+            return pictures.view_svg(engine, answer, body["events"])
+        except pictures.BadEvents as exc:
+            raise bad_request("an event does not fit the game's declared events",
+                              events=exc.errors) from None
+
+    def sheet(self, engine: Engine, body: Body, page_format: str) -> str | bytes:
+        """The Generala sheet (`engine` is Generala's) of a match, or a blank one, as an SVG
+        text or PDF bytes."""
+        if "state" in body:
+            state = self.codec.load(engine, body["state"])
+            # What everyone sees of the match: the view of someone not seated.
+            spectator = "spectator"
+            while spectator in state.players:
+                spectator += "_"
+            data = sheet.from_view(engine.view(state, spectator), engine.scores(state),
+                                   finished=engine.is_finished(state))
+        else:
+            options = engine.resolve_options(body.get("options", {}))
+            names = body.get("names", [])
+            data = sheet.blank(body.get("players", len(names) or sheet.MAX_COLUMNS), names,
+                               options)
+        drawing = sheet.picture(data, body["page"])
+        if page_format == "pdf":
+            return pictures.canvas.pdf(drawing)
+        return pictures.canvas.svg(drawing)
