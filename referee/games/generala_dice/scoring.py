@@ -106,7 +106,7 @@ AIMED_CHANCE = {  # making the combination within three rolls, aiming at it
     "escalera": 0.3212384846364354,
     "full": 0.36288287852038137,
     "poker": 0.290793583506918,
-    "generala": 0.04602864252569899,  # the seed's « environ 4,6 % »
+    "generala": 0.04602864252569899,  # the rule text's « environ 4,6 % » (clause 26)
 }
 FIRST_ROLL_CHANCE = {  # making it on the first roll (servida): counts out of 7,776 rolls
     "escalera": 360 / 7776, "full": 300 / 7776, "poker": 156 / 7776, "generala": 6 / 7776,

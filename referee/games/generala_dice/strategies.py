@@ -20,10 +20,10 @@ from collections.abc import Callable
 import numpy as np
 
 from . import dicetables as dt
+from .hands import MAX_ROLLS
 from .scoring import BOXES, ESCALERAS, FACE_BOXES, box_score
 from .solver import BOX_COUNT, RuleKey, sheet_state, tables_for
 
-MAX_ROLLS = 3
 FACE_OF_BOX = FACE_BOXES
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
 
