@@ -23,7 +23,8 @@ from referee.core.engine import Engine, Move
 from referee.core.hints import Advice, Alternative
 
 from . import dicetables as dt
-from .solver import RuleKey, sheet_state, tables_for
+from .sheetstates import RuleKey, sheet_state
+from .solver import tables_for
 from .strategies import STRATEGIES, Choice, Table, choice_index, win_plan
 
 ALTERNATIVES = 3

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from .hands import DICE, MAX_ROLLS
 from .scoring import BOXES, box_score, is_generala
-from .solver import RuleKey
+from .sheetstates import RuleKey
 from .strategies import Strategy, Table
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice import dicetables as dt
-from referee.games.generala_dice.solver import DEFAULT_RULES, sheet_state, tables_for
+from referee.games.generala_dice.sheetstates import sheet_state
+from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options, State
 from referee.games.generala_dice.strategies import STRATEGIES, Choice, choice_index
 
