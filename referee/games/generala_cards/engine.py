@@ -83,12 +83,11 @@ class GeneralaCards(Engine):
         if deals.is_finished(state):
             return []
         player = state.players[state.current]
-        allowed = tricks.choices(state)
-        moves = [{"type": "play", "player": player, "card": c}
-                 for c in in_card_order(allowed.plays)]
-        if allowed.takes:
+        _, plays, takes = tricks.choices(state)
+        moves = [{"type": "play", "player": player, "card": c} for c in in_card_order(plays)]
+        if takes:
             moves += [{"type": "refuse", "player": player, "take": c}
-                      for c in in_card_order(allowed.takes)]
+                      for c in in_card_order(takes)]
         return moves
 
     def scores(self, state):
@@ -129,13 +128,14 @@ class GeneralaCards(Engine):
             raise NotYourTurn(f"it is not {player}'s turn")
         kind = move.get("type")
         allowed = tricks.choices(state)
+        _, plays, takes = allowed
         if kind == "play":
             card = move.get("card")
-            if isinstance(card, str) and card in allowed.plays:
+            if isinstance(card, str) and card in plays:
                 return tricks.lay(state, card)
         elif kind == "refuse":
             card = move.get("take")
-            if isinstance(card, str) and card in allowed.takes:
+            if isinstance(card, str) and card in takes:
                 return tricks.refuse(state, card)
         else:
             raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")

@@ -21,7 +21,6 @@ the deal (`deals`).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import NamedTuple
 
 from referee.core.engine import Event, Move, evolve
 from referee.core.errors import IllegalMove
@@ -70,14 +69,10 @@ TAKE_FROM_TRICK = ("take_from_trick",
 PLAYS = tuple({card: Play(seat, card) for card in DECK} for seat in range(MAX_PLAYERS))
 
 
-class Choices(NamedTuple):
-    """What the player to act faces, the cards he may lay and the cards he may take back by
-    refusing, in no set order (`legal_moves` lists them in card order; `apply` only asks
-    membership)."""
-
-    facing: str
-    plays: Collection[str]
-    takes: Collection[str]
+# What the player to act faces, the cards he may lay and the cards he may take back by
+# refusing, in no set order (`legal_moves` lists them in card order; `apply` only asks
+# membership).
+Choices = tuple[str, Collection[str], Collection[str]]
 
 
 def choices(state: State) -> Choices:
@@ -85,40 +80,41 @@ def choices(state: State) -> Choices:
     trick = state.trick
     if not trick:
         if state.options.lead_last_dealt_card and state.first_lead is not None:
-            return Choices(FIRST_LEAD, (state.first_lead,), ())
-        return Choices(LEAD, hand, ())
+            return FIRST_LEAD, (state.first_lead,), ()
+        return LEAD, hand, ()
     lead = trick[0].card
     if lead in JOKER_SET:
-        return Choices(AFTER_JOKER_LEAD, hand, ())
+        return AFTER_JOKER_LEAD, hand, ()
     led_suit = lead[1]
     follow = [c for c in hand if c[1] == led_suit]
     if follow:
-        return Choices(FOLLOW, follow, ())
+        return FOLLOW, follow, ()
     jokers = [c for c in hand if c in JOKER_SET]
     if jokers and state.options.no_joker_after_joker and trick[-1].card in JOKER_SET:
         jokers = []
-    return Choices(UNABLE, jokers, {p.card for p in trick if p.card not in JOKER_SET})
+    return UNABLE, jokers, {p.card for p in trick if p.card not in JOKER_SET}
 
 
 def illegal(state: State, move: Move, allowed: Choices) -> IllegalMove:
     """Why `move`, a play or a refusal not among the `allowed` choices, breaks the rules."""
+    facing, _, takes = allowed
     trick = state.trick
     if move["type"] == "play":
         card = move.get("card")
         if not isinstance(card, str) or card not in state.hands[state.current]:
             return IllegalMove("card_in_hand", f"{card!r} is not in {move['player']}'s hand")
-        code, why = (JOKER_AFTER_JOKER if allowed.facing == UNABLE and card in JOKER_SET
-                     else NOT_LAID[allowed.facing])
+        code, why = (JOKER_AFTER_JOKER if facing == UNABLE and card in JOKER_SET
+                     else NOT_LAID[facing])
         return IllegalMove(code, why.format(card=card, lead=trick[0].card if trick else None,
                                             first_lead=state.first_lead))
     take = move.get("take")
-    if allowed.facing in NO_REFUSAL:
-        code, why = NO_REFUSAL[allowed.facing]
+    if facing in NO_REFUSAL:
+        code, why = NO_REFUSAL[facing]
     elif isinstance(take, str) and take in JOKER_SET:
         code, why = TAKE_NO_JOKER
     else:
         code, why = TAKE_FROM_TRICK
-    return IllegalMove(code, why.format(take=take, takes=", ".join(in_card_order(allowed.takes))))
+    return IllegalMove(code, why.format(take=take, takes=", ".join(in_card_order(takes))))
 
 
 def lay(state: State, card: str) -> tuple[State, list[Event]]:
