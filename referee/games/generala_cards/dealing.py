@@ -15,8 +15,8 @@ from referee.core.cards import shuffled
 from referee.core.engine import Event
 from referee.core.errors import InvalidOptions
 
-from .declarations import dealer_seat
 from .deck import DECK
+from .declarations import dealer_seat
 from .state import Options
 
 Hands = tuple[tuple[str, ...], ...]

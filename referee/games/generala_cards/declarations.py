@@ -63,8 +63,8 @@ OPTIONS = (
 )
 
 OPTION_RULES = (
-    "dealer, when given, names a player of the match or a seat index below the number "
-    "of players, with no surrounding spaces.",
+    ("dealer, when given, names a player of the match or a seat index below the number of "
+     "players, with no surrounding spaces."),
 )
 
 MOVE_TYPES = (

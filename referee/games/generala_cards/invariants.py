@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from referee.core.cards import conservation_problems
 
-from .declarations import dealer_seat
 from .deals import is_finished
 from .deck import DECK, DECK_SET, JOKER_SET
+from .declarations import dealer_seat
 from .state import State
 from .tricks import next_to_lay
 

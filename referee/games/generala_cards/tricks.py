@@ -26,8 +26,8 @@ from referee.core.engine import Event, Move, evolve
 from referee.core.errors import IllegalMove
 
 from . import deals
-from .declarations import MAX_PLAYERS
 from .deck import DECK, JOKER_SET, STRENGTH, in_card_order
+from .declarations import MAX_PLAYERS
 from .state import Play, State
 
 # What the player to act faces; it decides the cards he may lay and take back.
@@ -45,21 +45,21 @@ NOT_LAID = {
     FOLLOW: ("follow_suit",
              "{card} does not follow the led suit ({lead}): a player able to follow must follow"),
     UNABLE: ("follow_or_refuse",
-             "{card} does not follow the led suit ({lead}): unable to follow, play a joker or "
-             "refuse"),
+             ("{card} does not follow the led suit ({lead}): unable to follow, play a joker or "
+              "refuse")),
 }
 JOKER_AFTER_JOKER = ("no_joker_after_joker",
-                     "right after a joker that was not the lead, the next player may not play a "
-                     "joker")
+                     ("right after a joker that was not the lead, the next player may not play "
+                      "a joker"))
 # Why a refusal is not allowed, by what the player faces (unable to follow, it is allowed if
 # he takes a card of the trick that is not a joker).
 NO_REFUSAL = {
     FIRST_LEAD: ("refuse_needs_trick", "the leader lays a card; there is nothing to refuse"),
     LEAD: ("refuse_needs_trick", "the leader lays a card; there is nothing to refuse"),
-    AFTER_JOKER_LEAD: ("joker_lead_any_card", "after a joker lead every card may be played: "
-                       "refusing is for a player unable to follow"),
-    FOLLOW: ("follow_suit", "a player able to follow suit must follow: refusing is for a player "
-             "unable to follow"),
+    AFTER_JOKER_LEAD: ("joker_lead_any_card", ("after a joker lead every card may be played: "
+                                               "refusing is for a player unable to follow")),
+    FOLLOW: ("follow_suit", ("a player able to follow suit must follow: refusing is for a "
+                             "player unable to follow")),
 }
 TAKE_NO_JOKER = ("take_no_joker", "the card taken on refusal is never a joker")
 TAKE_FROM_TRICK = ("take_from_trick",

@@ -30,7 +30,7 @@ class PlayerMoves:
     """One player's moves: `first_roll`, `rolls[hand]` (the rolls that hand allows) and
     `scores_left(filled)` (the score moves left by a frozenset of filled boxes)."""
 
-    __slots__ = ("first_roll", "rolls", "score", "_scores_left")
+    __slots__ = ("_scores_left", "first_roll", "rolls", "score")
 
     def __init__(self, player: str) -> None:
         self.first_roll = tuple({"type": "roll", "player": player, "keep": [*keep]}

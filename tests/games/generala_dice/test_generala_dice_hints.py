@@ -164,7 +164,7 @@ def test_a_win_hint_plays_for_the_win_where_the_best_average_does_not():
     only_generala = {box: 0 for box in ann} | {"full": 30}
     tables = tables_for(DEFAULT_RULES)
     generala_chance = tables.expected[sheet_state(only_generala, DEFAULT_RULES)] / 50
-    assert 0.04 < generala_chance < 0.05  # the seed's "environ 4,6 %"
+    assert 0.04 < generala_chance < 0.05  # the rule text's "environ 4,6 %"
     assert win.value > generala_chance
 
 

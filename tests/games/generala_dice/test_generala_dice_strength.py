@@ -15,7 +15,7 @@ from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options
 from referee.games.generala_dice.strategies import STRATEGIES, hard, win
 
-# The seed's bots averaged about 113 (easy) and 158 (medium) points a game.
+# The rule text's bots averaged about 113 (easy) and 158 (medium) points a game.
 SEED_FIGURES = {"easy": 113, "medium": 158}
 
 
