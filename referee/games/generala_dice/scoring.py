@@ -10,6 +10,7 @@ from .hands import HAND_OF, HANDS, hand_index
 FACE_BOXES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 COMBINATION_BOXES = ("escalera", "full", "poker", "generala", "doble_generala")
 BOXES = tuple(FACE_BOXES) + COMBINATION_BOXES
+BOX_COUNT = len(BOXES)
 
 # Only these three runs are an Escalera; 4-5-6-1-2 is not (the sheet's table).
 ESCALERAS = (frozenset({1, 2, 3, 4, 5}), frozenset({2, 3, 4, 5, 6}), frozenset({3, 4, 5, 6, 1}))

@@ -20,10 +20,9 @@ import numpy as np
 from referee.core.memo import BoundedMemo
 
 from .hands import DICE
-from .scoring import BOXES, box_score
+from .scoring import BOX_COUNT, BOXES, box_score
 from .state import Options
 
-BOX_COUNT = len(BOXES)
 BOX_BITS = {box: 1 << b for b, box in enumerate(BOXES)}
 GENERALA = BOXES.index("generala")
 DOBLE = BOXES.index("doble_generala")

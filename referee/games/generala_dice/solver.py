@@ -32,9 +32,9 @@ import numpy as np
 from referee.core.memo import BoundedMemo
 
 from . import dicetables as dt
-from .scoring import BOXES, box_score
-from .sheetstates import (BOX_COUNT, DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey,
-                          free_boxes, sheet_state, unlocks)
+from .scoring import BOX_COUNT, BOXES, box_score
+from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
+                          sheet_state, unlocks)
 from .state import Options
 from .turnplan import RollValues, TurnPlan, roll_values
 

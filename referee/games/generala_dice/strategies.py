@@ -22,8 +22,8 @@ from referee.core.memo import BoundedMemo
 
 from . import dicetables as dt
 from .hands import MAX_ROLLS
-from .scoring import BOXES, ESCALERAS, FACE_BOXES, box_score
-from .sheetstates import BOX_COUNT, RuleKey, sheet_state
+from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
+from .sheetstates import RuleKey, sheet_state
 from .solver import Tables, tables_for
 from .turnplan import TurnPlan
 

@@ -24,7 +24,7 @@ import dataclasses
 import numpy as np
 
 from . import dicetables as dt
-from .sheetstates import BOX_COUNT
+from .scoring import BOX_COUNT
 
 TIE = 1e-9
 CHOICES = BOX_COUNT + dt.SUBKEEPS.shape[1]

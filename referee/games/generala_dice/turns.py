@@ -23,10 +23,8 @@ from referee.core.engine import Event, evolve
 from referee.core.errors import IllegalMove
 
 from .hands import DICE, HAND_HOLDS, HAND_OF, MAX_ROLLS
-from .scoring import BOXES, SCORERS, giving_up_cost, is_generala
+from .scoring import BOX_COUNT, BOXES, SCORERS, giving_up_cost, is_generala
 from .state import Options, State
-
-BOX_COUNT = len(BOXES)
 
 
 def deadline(options: Options, now: float) -> float | None:
