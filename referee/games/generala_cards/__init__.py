@@ -1,5 +1,5 @@
-"""Générala, the Cameroonian trick-taking card game (rule texts: shared/seeds/000_*.txt in
-French, the default, and shared/seeds/002_*.txt in German, the `braille` variant).
+"""Générala, the Cameroonian trick-taking card game (rule texts, in French, the default, and in
+German, the `braille` variant: docs/rules/generala-cards.md).
 
 Rules enforced, in plain words: 54 cards (52 and two jokers), 2 to 10 players seated in the
 order of `players`; "to the right" and "counter-clockwise" mean the next index, wrapping round.
@@ -47,6 +47,7 @@ holds cards. `dealer`: "" (drawn from the seed), a player id or a seat index.
 See docs/rules/generala-cards.md for each clause of the texts and the test that proves it.
 """
 
+from . import hints
 from .engine import GeneralaCards
 
-ENGINE = GeneralaCards()
+ENGINE = GeneralaCards(advisor=hints.advise)

@@ -1,4 +1,5 @@
-"""Hints and bots for Générala (cards): `advise(view, moves, level)` (the engine's `advise`).
+"""Hints and bots for Générala (cards): `advise(engine, view, moves, level)`, which the package
+wires into its engine (`ENGINE.advise(view, moves, level)`).
 
 Levels:
   easy    a uniformly random legal move.
@@ -26,19 +27,17 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.core.engine import Move
+from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
                                   fewest_cards_share)
 
-from .engine import DECK, STRENGTH, GeneralaCards
+from .deck import DECK, STRENGTH
 from .state import Options, Play, State
 
-ENGINE = GeneralaCards()
 
-
-def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe,
+def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    return advise_at_level(engine, SEARCH, view, moves, level, describe,
                            lambda v, m: medium_move(v["hand"], v["trick"], m),
                            search_from_rules=False)
 
@@ -107,7 +106,7 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
                  first_lead=first_lead)
 
 
-def playout(engine: GeneralaCards, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
     return moves[int(rng.random() * len(moves))]
 
 

@@ -1,4 +1,4 @@
-"""Generala, the Latin-American five-dice game (rule text: shared/seeds/004_*.txt).
+"""Generala, the Latin-American five-dice game (rule text: docs/rules/generala-dice.md).
 
 Rules enforced, in plain words: 2 to 6 players, 11 turns each. A turn is up to three rolls of
 five dice; between rolls the player keeps any dice (kept dice may be rerolled later), and after
@@ -19,6 +19,7 @@ Moves (`type`, `player`, and):
 See docs/rules/generala-dice.md for each clause of the text and the test that proves it.
 """
 
+from . import hints
 from .engine import GeneralaDice
 
-ENGINE = GeneralaDice()
+ENGINE = GeneralaDice(advisor=hints.advise)

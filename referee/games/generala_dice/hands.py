@@ -21,6 +21,7 @@ from collections import Counter
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5
+MAX_ROLLS = 3  # rolls in a turn
 
 HANDS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations_with_replacement(FACES, DICE))
 HAND_INDEX: dict[tuple[int, ...], int] = {hand: i for i, hand in enumerate(HANDS)}

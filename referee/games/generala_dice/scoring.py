@@ -10,6 +10,7 @@ from .hands import HAND_OF, HANDS, hand_index
 FACE_BOXES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 COMBINATION_BOXES = ("escalera", "full", "poker", "generala", "doble_generala")
 BOXES = tuple(FACE_BOXES) + COMBINATION_BOXES
+BOX_COUNT = len(BOXES)
 
 # Only these three runs are an Escalera; 4-5-6-1-2 is not (the sheet's table).
 ESCALERAS = (frozenset({1, 2, 3, 4, 5}), frozenset({2, 3, 4, 5, 6}), frozenset({3, 4, 5, 6, 1}))
@@ -106,7 +107,7 @@ AIMED_CHANCE = {  # making the combination within three rolls, aiming at it
     "escalera": 0.3212384846364354,
     "full": 0.36288287852038137,
     "poker": 0.290793583506918,
-    "generala": 0.04602864252569899,  # the seed's « environ 4,6 % »
+    "generala": 0.04602864252569899,  # the rule text's « environ 4,6 % » (clause 26)
 }
 FIRST_ROLL_CHANCE = {  # making it on the first roll (servida): counts out of 7,776 rolls
     "escalera": 360 / 7776, "full": 300 / 7776, "poker": 156 / 7776, "generala": 6 / 7776,

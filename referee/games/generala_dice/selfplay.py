@@ -15,11 +15,10 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from .hands import DICE, MAX_ROLLS
 from .scoring import BOXES, box_score, is_generala
-from .solver import RuleKey
-from .strategies import MAX_ROLLS, Strategy, Table
-
-DICE = 5
+from .sheetstates import RuleKey
+from .strategies import Strategy, Table
 
 
 @dataclasses.dataclass

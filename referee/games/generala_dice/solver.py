@@ -1,20 +1,11 @@
-"""Exact Generala for one player: the play that maximises the expected final score.
-
-Boxes hold no bonus and no Chance, so what a sheet will still earn depends only on which boxes
-are free and on whether the Generala box holds its full value (that alone unlocks the Doble).
-A sheet is therefore one of 2**11 sets of filled boxes, times that one flag: its *sheet state*,
-an integer whose bit b is set when box b (in sheet order) is filled and whose bit 11 is set
-when the Doble is unlocked.
+"""Exact Generala for one player: the play that maximises the expected final score, and the
+play that maximises the chance of winning (docs/rules/generala-dice.md; the turn's recursion is
+`turnplan`, the sheet states `sheetstates`).
 
 `Tables.expected[s]` is the exact expected number of points a player still scores from the
 start of a turn at sheet state s, playing best. It is found by backward induction over the
 sheets, from full ones (nothing more to score) to the empty one, and within a turn over the
-252 hands, the rolls left and every keep (`roll_values`):
-
-  after the last roll      best box: what the dice score there + expected[sheet after]
-  with one roll left       the better of the best box and the best keep's expected value
-  after the first roll     the same, with the servida bonus on the boxes that have one
-  turn start               the first roll's hands weighed by their chances
+252 hands, the rolls left and every keep (`turnplan.roll_values`).
 
 Box values are options, so the tables are built per option set, on first use, and kept
 (`tables_for`); building them takes a fraction of a second (`make bench` prints it).
@@ -32,183 +23,32 @@ tables cannot disagree with the engine about what a box is worth.
 
 from __future__ import annotations
 
-import collections
 import dataclasses
 import functools
 from typing import Any
 
 import numpy as np
 
-from . import dicetables as dt
-from .scoring import BOXES, box_score
-from .state import Options
+from referee.core.memo import BoundedMemo
 
-BOX_COUNT = len(BOXES)
-GENERALA = BOXES.index("generala")
-DOBLE = BOXES.index("doble_generala")
-UNLOCKED = 1 << BOX_COUNT
-STATE_COUNT = 1 << (BOX_COUNT + 1)
-# Two choices whose values differ by less than this are equally good; the earlier one in the
-# preference order (a box before a roll, boxes in sheet order, keeps of fewer dice first) wins,
-# so every computation that asks the same question gets the same answer.
-TIE = 1e-9
+from . import dicetables as dt
+from .scoring import BOX_COUNT, BOXES, box_score
+from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
+                          sheet_state, unlocks)
+from .state import Options
+from .turnplan import RollValues, TurnPlan, roll_values
+
+DEFAULT_RULES = RuleKey.of(Options())
 # Future-score distributions (the `win` level) hold one bucket per point up to this many
 # points; house values that allow larger totals share a bucket between several points.
 DISTRIBUTION_BUCKETS = 1024
-FIVE_OF_A_KIND_HAND = (1,) * dt.DICE
 PLANS_KEPT = 64
+# A handful of option sets are kept (each up to about 20 MB once the `win` level has used it,
+# most of it `hard_play`).
+TABLES_KEPT = 8
 
 
-@dataclasses.dataclass(frozen=True)
-class RuleKey:
-    """What the tables depend on among a match's options (not the clock)."""
-
-    escalera: int
-    full: int
-    poker: int
-    generala: int
-    doble_generala: int
-    servida_bonus: int
-    servida_generala_wins: bool
-
-    @classmethod
-    def of(cls, options: Options | dict[str, Any]) -> "RuleKey":
-        """From a match's options, as a view shows them (a dict) or as a state holds them."""
-        if isinstance(options, dict):
-            options = Options(**options)
-        return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(cls)})
-
-    def options(self) -> Options:
-        return Options(**dataclasses.asdict(self))
-
-    def box_values(self) -> dict[str, int]:
-        return dict(_box_values(self))
-
-
-@functools.lru_cache(maxsize=64)
-def _box_values(rules: RuleKey) -> dict[str, int]:
-    return rules.options().box_values()
-
-
-DEFAULT_RULES = RuleKey.of(Options())
-
-
-def first_best(values: np.ndarray, axis: int = -1) -> np.ndarray:
-    """Index of the first value within TIE of the largest along `axis`."""
-    top = values.max(axis=axis, keepdims=True)
-    return np.argmax(values >= top - TIE, axis=axis)
-
-
-def free_boxes(state: int) -> list[int]:
-    return [b for b in range(BOX_COUNT) if not state >> b & 1]
-
-
-def states_by_free_count() -> list[np.ndarray]:
-    """Every meaningful sheet state, grouped by the number of free boxes (the Doble flag only
-    where the Generala box is filled)."""
-    layers: list[list[int]] = [[] for _ in range(BOX_COUNT + 1)]
-    for mask in range(1 << BOX_COUNT):
-        free = BOX_COUNT - bin(mask).count("1")
-        layers[free].append(mask)
-        if mask >> GENERALA & 1:
-            layers[free].append(mask | UNLOCKED)
-    return [np.array(layer, dtype=np.int64) for layer in layers]
-
-
-LAYERS = states_by_free_count()
-
-
-CHOICES = BOX_COUNT + dt.SUBKEEPS.shape[1]
-
-
-@dataclasses.dataclass
-class RollValues:
-    """One turn's values for a batch of sheet states (rows) and the 252 hands (columns).
-
-    stop_plain, stop_servida: the best box now, after a later roll and after the first roll;
-    keep_third[:, k]: keeping KEEPS[k] after the second roll; after_second: a hand after the
-    second roll; keep_second[:, k]: keeping KEEPS[k] after the first roll; after_first: a hand
-    after the first roll; start: the turn's value before its first roll."""
-
-    stop_plain: np.ndarray
-    stop_servida: np.ndarray
-    keep_third: np.ndarray
-    after_second: np.ndarray
-    keep_second: np.ndarray
-    after_first: np.ndarray
-    start: np.ndarray
-
-
-def roll_values(stop_plain: np.ndarray, stop_servida: np.ndarray,
-                first: np.ndarray) -> RollValues:
-    """The turn's recursion over rolls and keeps, whatever a stop is worth (expected points for
-    the `hard` level, a chance of winning for `win`)."""
-    keep_third = stop_plain @ dt.TRANSITION.T
-    after_second = np.maximum(stop_plain, dt.best_keep(keep_third))
-    keep_second = after_second @ dt.TRANSITION.T
-    after_first = np.maximum(stop_servida, dt.best_keep(keep_second))
-    return RollValues(stop_plain, stop_servida, keep_third, after_second, keep_second,
-                      after_first, after_first @ first)
-
-
-class TurnPlan:
-    """The value of every choice of a turn, for a batch of sheet states.
-
-    stop_plain[s, h, b], stop_servida[s, h, b]: filling box b with hand h after a later roll /
-    after the first roll (-inf for a filled box). `choices(rolls_made)` lays out every choice
-    after that many rolls in the order of preference between equals: the boxes in sheet order,
-    then the keeps the hand allows (SUBKEEPS order: fewer dice first)."""
-
-    def __init__(self, stop_plain: np.ndarray, stop_servida: np.ndarray, first: np.ndarray):
-        self.stop_plain = stop_plain
-        self.stop_servida = stop_servida
-        self.rolls = roll_values(stop_plain.max(axis=2), stop_servida.max(axis=2), first)
-
-    @property
-    def start(self) -> np.ndarray:
-        return self.rolls.start
-
-    def _parts(self, rolls_made: int) -> tuple[np.ndarray, np.ndarray | None]:
-        """The boxes' values and the keeps' values (None after the last roll)."""
-        if rolls_made == 1:
-            return self.stop_servida, self.rolls.keep_second
-        return self.stop_plain, self.rolls.keep_third if rolls_made == 2 else None
-
-    def choices(self, rolls_made: int) -> np.ndarray:
-        """values[s, h, c]: choice c (a box if c < BOX_COUNT, else the keep
-        SUBKEEPS[h, c - BOX_COUNT]) after `rolls_made` rolls (1 to 3) showing hand h."""
-        stop, keep = self._parts(rolls_made)
-        if keep is None:
-            keeps = np.full(stop.shape[:2] + (CHOICES - BOX_COUNT,), -np.inf)
-        else:
-            keeps = keep[:, dt.SUBKEEPS]
-        return np.concatenate([stop, keeps], axis=2)
-
-    def decide(self, rolls_made: int) -> np.ndarray:
-        """choice[s, h]: the first of `choices(rolls_made)[s, h]` within TIE of the best, found
-        without laying every keep out beside the boxes."""
-        stop, keep = self._parts(rolls_made)
-        top = stop.max(axis=2)
-        if keep is not None:
-            top = np.maximum(top, dt.best_keep(keep))
-        threshold = (top - TIE)[..., None]
-        good_box = stop >= threshold
-        box = np.argmax(good_box, axis=2)
-        if keep is None:
-            return box
-        kept = dt.first_keep_reaching(keep, threshold[..., 0])
-        return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
-
-    def hand_choices(self, rolls_made: int, hand: int, row: int = 0) -> np.ndarray:
-        """`choices(rolls_made)[row, hand]`, for one hand only."""
-        stop, keep = self._parts(rolls_made)
-        keeps = (np.full(CHOICES - BOX_COUNT, -np.inf) if keep is None
-                 else keep[row, dt.SUBKEEPS[hand]])
-        return np.concatenate([stop[row, hand], keeps])
-
-    def decide_hand(self, rolls_made: int, hand: int, row: int = 0) -> int:
-        """`decide(rolls_made)[row, hand]`, for one hand only."""
-        return int(first_best(self.hand_choices(rolls_made, hand, row)))
+StopLayout = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 @dataclasses.dataclass
@@ -256,7 +96,7 @@ class Tables:
         values = rules.box_values()
         self.points = self._points(values)
         # unlocking[servida, hand]: filling the Generala box with this hand unlocks the Doble
-        self.unlocking = np.array([[_unlocks(rules, int(p)) for p in row]
+        self.unlocking = np.array([[unlocks(rules, int(p)) for p in row]
                                    for row in self.points[:, GENERALA]])
         first = dt.FIRST_ROLL.copy()
         if rules.servida_generala_wins:
@@ -275,9 +115,9 @@ class Tables:
         for layer in LAYERS[1:]:
             self.expected[layer] = self.roll_values(layer, self.expected).start
         self._hard_play: HardPlay | None = None
-        self._plans: collections.OrderedDict[int, TurnPlan] = collections.OrderedDict()
-        self._choices: dict[int, np.ndarray] = {}
-        self._layouts: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self._plans: BoundedMemo[int, TurnPlan] = BoundedMemo(PLANS_KEPT)
+        self._choices: BoundedMemo[int, np.ndarray] = BoundedMemo(STATE_COUNT)
+        self._layouts: BoundedMemo[int, StopLayout] = BoundedMemo(STATE_COUNT)
 
     @staticmethod
     def _points(values: dict[str, int]) -> np.ndarray:
@@ -333,13 +173,12 @@ class Tables:
                         self.stop_values(states, True, self.expected), self.first)
 
     def state_plan(self, state: int) -> TurnPlan:
-        """`plan` of one sheet state; the last few are kept (a turn asks up to three times)."""
-        plan = self._plans.get(state)
-        if plan is None:
-            plan = self._plans[state] = self.plan(np.array([state]))
-            if len(self._plans) > PLANS_KEPT:
-                self._plans.popitem(last=False)
-        return plan
+        """`plan` of one sheet state; the plans of the states met lately are kept (a turn asks
+        up to three times)."""
+        return self._plans.get(state, self.one_state_plan)
+
+    def one_state_plan(self, state: int) -> TurnPlan:
+        return self.plan(np.array([state]))
 
     def hard_choices(self, state: int) -> np.ndarray:
         """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
@@ -348,12 +187,11 @@ class Tables:
         same `TurnPlan.decide` over the same values either way."""
         if self._hard_play is not None:
             return self._hard_play.choice[self._hard_play.row[state]]
-        choices = self._choices.get(state)
-        if choices is None:
-            plan = self.state_plan(state)
-            choices = self._choices[state] = np.stack(
-                [plan.decide(r)[0] for r in (1, 2, 3)]).astype(np.int8)
-        return choices
+        return self._choices.get(state, self.state_hard_choices)
+
+    def state_hard_choices(self, state: int) -> np.ndarray:
+        plan = self.state_plan(state)
+        return np.stack([plan.decide(r)[0] for r in (1, 2, 3)]).astype(np.int8)
 
     @property
     def hard_play(self) -> HardPlay:
@@ -453,15 +291,15 @@ class Tables:
         stops = chances[outcome].transpose(0, 2, 1)
         return TurnPlan(stops[0][None], stops[1][None], self.first)
 
-    def _stop_layout(self, state: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _stop_layout(self, state: int) -> StopLayout:
         """Where filling each box can lead from this sheet state, one outcome per group of
         hands scoring alike (`Outcome`): the `hard_play` rows of the sheets after and the
         points scored (in buckets); and the number of each box's first outcome, per servida
         flag (-1 for a filled box). Kept per state (a few hundred bytes), since a `win` player
         meets the same sheets again and again."""
-        layout = self._layouts.get(state)
-        if layout is not None:
-            return layout
+        return self._layouts.get(state, self.state_stop_layout)
+
+    def state_stop_layout(self, state: int) -> StopLayout:
         play = self.hard_play
         rows: list[int] = []
         shifts: list[int] = []
@@ -477,8 +315,7 @@ class Tables:
                 for p, unlock in zip(points, unlocks):
                     rows.append(play.row[state | 1 << box | (UNLOCKED if unlock else 0)])
                     shifts.append(int(play.bucket(p)))
-        layout = self._layouts[state] = (np.array(rows), np.array(shifts), first_outcome)
-        return layout
+        return np.array(rows), np.array(shifts), first_outcome
 
     # -- what a box costs -----------------------------------------------------------------------
     def box_losses(self, state: int, hand: int, servida: bool) -> dict[int, float]:
@@ -489,29 +326,12 @@ class Tables:
         return {box: float(best - stop[box]) for box in free_boxes(state)}
 
 
-@functools.lru_cache(maxsize=8)
 def tables_for(rules: RuleKey) -> Tables:
-    """The tables of an option set, built on first use; a handful of option sets are kept
-    (each up to about 20 MB once the `win` level has used it, most of it `hard_play`)."""
-    return Tables(rules)
+    """The tables of an option set, built on first use and kept (`TABLES_KEPT`)."""
+    return TABLES.get(rules, Tables)
 
 
-def sheet_state(sheet: dict[str, int], rules: RuleKey) -> int:
-    """The sheet state of a score sheet (box name -> points)."""
-    state = sum(BOX_BITS[box] for box in sheet)
-    if "generala" in sheet and _unlocks(rules, sheet["generala"]):
-        state |= UNLOCKED
-    return state
-
-
-BOX_BITS = {box: 1 << b for b, box in enumerate(BOXES)}
-
-
-@functools.lru_cache(maxsize=256)
-def _unlocks(rules: RuleKey, generala: int) -> bool:
-    """Whether a Generala box holding these points lets a five of a kind score the Doble."""
-    return box_score("doble_generala", FIVE_OF_A_KIND_HAND, False, {"generala": generala},
-                     rules.box_values()) > 0
+TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)
 
 
 def box_losses(options: Options | dict[str, Any], sheet: dict[str, int], dice,

@@ -13,17 +13,20 @@ player at the table does, and nothing else; the same table always gives the same
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
 
-from . import dicetables as dt
-from .scoring import BOXES, ESCALERAS, FACE_BOXES, box_score
-from .solver import BOX_COUNT, RuleKey, sheet_state, tables_for
+from referee.core.memo import BoundedMemo
 
-MAX_ROLLS = 3
+from . import dicetables as dt
+from .hands import MAX_ROLLS
+from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
+from .sheetstates import RuleKey, sheet_state
+from .solver import Tables, tables_for
+from .turnplan import TurnPlan
+
 FACE_OF_BOX = FACE_BOXES
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
 
@@ -104,12 +107,17 @@ def win(table: Table) -> Choice:
     return choice_of(win_plan(table).decide_hand(table.rolls, hand), hand)
 
 
-def win_plan(table: Table):
-    tables = tables_for(table.rules)
-    return _win_plan(tables, *_standings(table))
+def win_plan(table: Table) -> TurnPlan:
+    # A turn asks up to three times with the same sheets: the plan is made once.
+    return WIN_PLANS.get((tables_for(table.rules), *standings(table)), make_win_plan)
 
 
-def _standings(table: Table) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+Standings = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def standings(table: Table) -> Standings:
+    """The player's sheet state and total, and the others' (sheet state, total) in seat
+    order."""
     rules = table.rules
     mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
     others = tuple((sheet_state(s, rules), sum(s.values()))
@@ -117,10 +125,13 @@ def _standings(table: Table) -> tuple[int, int, tuple[tuple[int, int], ...]]:
     return mine[0], mine[1], others
 
 
-@functools.lru_cache(maxsize=64)
-def _win_plan(tables, state: int, total: int, opponents: tuple[tuple[int, int], ...]):
-    # A turn asks up to three times with the same sheets: the plan is made once.
+def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
+    tables, state, total, opponents = key
     return tables.win_plan(state, total, list(opponents))
+
+
+WIN_PLANS: BoundedMemo[tuple[Tables, int, int, tuple[tuple[int, int], ...]], TurnPlan] = (
+    BoundedMemo(64))
 
 
 # -- medium --------------------------------------------------------------------------------------

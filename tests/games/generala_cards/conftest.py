@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.games.generala_cards import ENGINE
-from referee.games.generala_cards.engine import DECK
+from referee.games.generala_cards.deck import DECK
 from referee.games.generala_cards.state import Options, Play, State
 
 NAMES = "abcdefghij"

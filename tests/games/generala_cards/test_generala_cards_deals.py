@@ -8,7 +8,7 @@ import pytest
 
 from referee.core.cards import shuffled
 from referee.core.errors import GameOver, InvalidOptions
-from referee.games.generala_cards.engine import DECK
+from referee.games.generala_cards.deck import DECK
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo")
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.core.errors import IllegalMove, NotYourTurn
 from referee.core.outcome import event_for
 from referee.games.generala_cards import ENGINE
-from referee.games.generala_cards.engine import DECK
+from referee.games.generala_cards.deck import DECK
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo")
 FULL_DECK = Counter(DECK)

@@ -10,7 +10,7 @@ import pytest
 
 from referee.core.errors import InvalidState
 from referee.games.generala_cards import ENGINE
-from referee.games.generala_cards.engine import DECK
+from referee.games.generala_cards.deck import DECK
 from referee.games.generala_cards.state import Options, Play, State
 from tests.support import edited_wire
 

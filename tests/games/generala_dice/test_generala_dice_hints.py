@@ -11,7 +11,8 @@ import pytest
 
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice import dicetables as dt
-from referee.games.generala_dice.solver import DEFAULT_RULES, sheet_state, tables_for
+from referee.games.generala_dice.sheetstates import sheet_state
+from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options, State
 from referee.games.generala_dice.strategies import STRATEGIES, Choice, choice_index
 
@@ -163,7 +164,7 @@ def test_a_win_hint_plays_for_the_win_where_the_best_average_does_not():
     only_generala = {box: 0 for box in ann} | {"full": 30}
     tables = tables_for(DEFAULT_RULES)
     generala_chance = tables.expected[sheet_state(only_generala, DEFAULT_RULES)] / 50
-    assert 0.04 < generala_chance < 0.05  # the seed's "environ 4,6 %"
+    assert 0.04 < generala_chance < 0.05  # the rule text's "environ 4,6 %"
     assert win.value > generala_chance
 
 

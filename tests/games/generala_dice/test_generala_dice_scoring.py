@@ -188,7 +188,7 @@ def test_house_box_values_replace_the_sheet_values(box, dice, rolls, sheet, poin
     assert scored(table(dice, rolls=rolls, sheet=sheet, options=HOUSE_VALUES), box) == points
 
 
-# -- the seed's numbers ----------------------------------------------------------------------
+# -- the rule text's numbers ------------------------------------------------------------------
 
 def test_the_servida_counts_out_of_7776_rolls_match_the_combinatorial_counts():
     assert len(ALL_ROLLS) == 6 ** 5 == 7776
@@ -237,7 +237,7 @@ def test_the_best_value_of_every_box_adds_up_to_the_360_ceiling():
     assert sum(derived.values()) == 105 + 255 == 360
 
 
-# -- the seed's chase probabilities (engine's is_generala as the judge) ----------------------
+# -- the rule text's chase probabilities (engine's is_generala as the judge) -------------------
 
 def _chase(dice: tuple[int, ...], rolls_left: int) -> Fraction:
     """Chance of five of a kind keeping the most frequent face before each reroll."""

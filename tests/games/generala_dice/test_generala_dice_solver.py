@@ -17,9 +17,9 @@ import pytest
 
 from referee.games.generala_dice import dicetables as dt
 from referee.games.generala_dice.scoring import BOXES, box_score
-from referee.games.generala_dice.solver import (
-    DEFAULT_RULES, LAYERS, TIE, UNLOCKED, RuleKey, Tables, box_losses, first_best, sheet_state,
-    tables_for)
+from referee.games.generala_dice.sheetstates import LAYERS, UNLOCKED, RuleKey, sheet_state
+from referee.games.generala_dice.solver import DEFAULT_RULES, Tables, box_losses, tables_for
+from referee.games.generala_dice.turnplan import TIE, first_best
 from referee.games.generala_dice.state import Options
 
 FACES = range(1, 7)

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from referee.games.generala_dice.selfplay import head_to_head, mean_and_error, play_match
-from referee.games.generala_dice.solver import DEFAULT_RULES, RuleKey, tables_for
+from referee.games.generala_dice.sheetstates import RuleKey
+from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options
 from referee.games.generala_dice.strategies import STRATEGIES, hard, win
 
-# The seed's bots averaged about 113 (easy) and 158 (medium) points a game.
+# The rule text's bots averaged about 113 (easy) and 158 (medium) points a game.
 SEED_FIGURES = {"easy": 113, "medium": 158}
 
 

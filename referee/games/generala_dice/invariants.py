@@ -1,0 +1,116 @@
+"""What a posted Generala state must satisfy to be a state the rules can reach
+(docs/rules/generala-dice.md, "Invalid states").
+
+Invariants checked, in plain words: the player to act is seated; at most three rolls a turn,
+five dice once a roll is made and none before, each showing 1 to 6; one sheet per player. Each
+filled box holds a score that box can hold with these options' values, and the Doble holds
+more than 0 only beside a Generala box holding its full value (above 0). Turns go round in seat
+order, so the players before the player to act have filled one box more than the others; a
+full set of sheets has no dice rolled. An instant winner needs the servida Generala house rule
+and is the player to act, showing five of a kind on his turn's first roll. A deadline is set
+exactly when the turn clock is on and the match goes on.
+"""
+
+from __future__ import annotations
+
+from referee.core.memo import BoundedMemo
+
+from .hands import DICE, MAX_ROLLS
+from .scoring import BOXES, is_generala, possible_scores
+from .state import Options, State
+from .turns import is_finished
+
+OPTION_SETS_KEPT = 256
+SheetRules = tuple[dict[str, int], dict[str, frozenset[int]]]
+
+
+def sheet_rules(options: Options) -> SheetRules:
+    """The box values of these options and every score each box can hold: a match's options
+    never change, so a posted state's sheets are checked against tables made once."""
+    return SHEET_RULES.get(options, make_sheet_rules)
+
+
+def make_sheet_rules(options: Options) -> SheetRules:
+    values = options.box_values()
+    return values, {box: possible_scores(box, values) for box in BOXES}
+
+
+SHEET_RULES: BoundedMemo[Options, SheetRules] = BoundedMemo(OPTION_SETS_KEPT)
+
+
+def shape_problems(state: State) -> list[str]:
+    """The checks every later one relies on: the seat to act, the rolls, the dice, the
+    sheets' count."""
+    problems = []
+    if not 0 <= state.current < len(state.players):
+        problems.append(f"the turn index {state.current} is past the players")
+    if not 0 <= state.rolls <= MAX_ROLLS:
+        problems.append(f"{state.rolls} rolls in a turn: at most three")
+    if len(state.dice) != (DICE if state.rolls else 0):
+        problems.append(f"{len(state.dice)} dice after {state.rolls} roll(s)")
+    if any(not 1 <= d <= 6 for d in state.dice):
+        problems.append("a die shows a face outside 1-6")
+    if len(state.sheets) != len(state.players):
+        problems.append("there must be one score sheet per player")
+    return problems
+
+
+def play_problems(state: State) -> list[str]:
+    """The checks of a state whose shape is sound: the sheets, the turn order, the instant
+    winner, the clock."""
+    problems = sheet_problems(state) + turn_order_problems(state)
+    if state.instant_winner is not None:
+        problems += instant_win_problems(state)
+    if state.options.turn_seconds == 0 and state.deadline is not None:
+        problems.append("a deadline is set but the turn clock is off")
+    if state.options.turn_seconds and state.deadline is None and not is_finished(state):
+        problems.append("the turn clock is on but no deadline is set")
+    return problems
+
+
+def sheet_problems(state: State) -> list[str]:
+    problems = []
+    values, scores = sheet_rules(state.options)
+    for player, sheet in zip(state.players, state.sheets):
+        for box, points in sheet.items():
+            if box not in BOXES:
+                problems.append(f"{player}'s sheet has an unknown box {box!r}")
+            elif points not in scores[box]:
+                problems.append(f"{player}'s {box} box holds {points}, which it cannot score")
+        # A Generala box worth 0 (house values) never unlocks the Doble, as its scorer reads.
+        unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
+        if sheet.get("doble_generala", 0) > 0 and not unlocked:
+            problems.append(f"{player}'s Doble Generala scored without a Generala of "
+                            f"{values['generala']}")
+    return problems
+
+
+def instant_win_problems(state: State) -> list[str]:
+    # Only the house rule ends a match at once, and only on the roll that stopped it: the
+    # player to act, on the first roll of his turn, showing five of a kind.
+    if state.instant_winner not in state.players:
+        return ["the instant winner is not a player"]
+    problems = []
+    if not state.options.servida_generala_wins:
+        problems.append("an instant winner is set but the servida Generala house rule is off")
+    if (state.instant_winner != state.players[state.current] or state.rolls != 1
+            or not is_generala(state.dice)):
+        problems.append("the instant winner must be the player to act, showing five of a "
+                        "kind on the first roll of the turn")
+    return problems
+
+
+def turn_order_problems(state: State) -> list[str]:
+    # Turns go round in seat order, so everyone before the current seat has filled one box
+    # more than everyone from it on; a finished match has every sheet full.
+    filled = [len(s) for s in state.sheets]
+    if state.instant_winner is not None:
+        return []
+    if all(n == len(BOXES) for n in filled):
+        return [] if state.rolls == 0 else ["dice are rolled in a finished match"]
+    base = filled[state.current]
+    expected = [base + 1 if i < state.current else base for i in range(len(filled))]
+    if filled != expected:
+        return [f"boxes filled per player {filled} do not fit the turn order "
+                f"(expected {expected})"]
+    return []

@@ -1,0 +1,179 @@
+"""A Generala turn: rolling, scoring a box, the turn clock, and the end of the match
+(docs/rules/generala-dice.md, clauses 1 to 8, 15, 18, 22 and 28 to 30).
+
+Rules enforced, in plain words: a turn is up to three rolls; the first rolls all five dice,
+each later one rolls at least one die and keeps any dice the roll shows (kept dice are not
+locked). After any roll the player fills one free box, scoring what the dice are worth there
+(`scoring`); a hand scored after the first roll is servida. Turns go round in seat order, each
+with the turn clock set afresh. Once the clock has run out the game plays the turn: it rolls
+once if the turn has no roll, then fills the free box that scores most (on a tie, the one whose
+loss costs least, then the first in sheet order). Under the house rule
+`servida_generala_wins`, five of a kind on a turn's first roll wins the match at once. When
+every box of every sheet is filled the highest total wins; players tied on top all win, and if
+everyone ties the match is a draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core import chance
+from referee.core import dice as dice_source
+from referee.core.engine import Event, evolve
+from referee.core.errors import IllegalMove
+
+from .hands import DICE, HAND_HOLDS, HAND_OF, MAX_ROLLS
+from .scoring import BOX_COUNT, BOXES, SCORERS, giving_up_cost, is_generala
+from .state import Options, State
+
+
+def deadline(options: Options, now: float) -> float | None:
+    """When the clock of a turn starting `now` runs out; None without a turn clock."""
+    return now + options.turn_seconds if options.turn_seconds else None
+
+
+def clock_expired(state: State, now: float) -> bool:
+    return state.deadline is not None and now >= state.deadline
+
+
+def all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
+    """Whether every box of every sheet is filled. Seats fill in turn order, so the last sheet
+    is the last to fill: it is read first."""
+    return (not sheets or len(sheets[-1]) == BOX_COUNT) and all(
+        len(s) == BOX_COUNT for s in sheets)
+
+
+def is_finished(state: State) -> bool:
+    return state.instant_winner is not None or all_filled(state.sheets)
+
+
+def scores(state: State) -> dict[str, Any]:
+    totals = {p: sum(s.values()) for p, s in zip(state.players, state.sheets)}
+    players = {p: {"total": totals[p], "boxes": dict(s)}
+               for p, s in zip(state.players, state.sheets)}
+    winners: list[str] = []
+    draw = False
+    if state.instant_winner is not None:
+        winners = [state.instant_winner]
+    elif is_finished(state):
+        top = max(totals.values())
+        winners = [p for p in state.players if totals[p] == top]
+        draw = len(winners) == len(state.players)
+    return {"players": players, "winners": winners, "draw": draw}
+
+
+def finished_event(state: State) -> Event:
+    result = scores(state)
+    return {"type": "game_finished", "winners": result["winners"], "draw": result["draw"]}
+
+
+def holds(dice: tuple[int, ...], keep: list[int]) -> bool:
+    """Whether the dice shown hold every die of `keep` (as many of each face)."""
+    try:
+        return tuple(sorted(keep)) in HAND_HOLDS[HAND_OF[dice]]
+    except TypeError:  # values that do not even compare: no die shows them
+        return False
+
+
+def roll(state: State, keep: list[int]) -> tuple[State, list[Event]]:
+    """The player to act rolls the dice not in `keep`."""
+    rolls = state.rolls
+    if rolls >= MAX_ROLLS:
+        raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
+    if keep:
+        if rolls == 0:
+            raise IllegalMove("first_roll_all_dice",
+                              "the first roll of a turn rolls all five dice")
+        if not holds(state.dice, keep):
+            raise IllegalMove("keep_from_dice",
+                              f"cannot keep {keep}: the dice show {list(state.dice)}")
+        if len(keep) >= DICE:
+            raise IllegalMove("roll_at_least_one", "a roll must roll at least one die")
+    step = state.step
+    count = DICE - len(keep)
+    rolled = dice_source.roll(state.seed, step, count)
+    new_dice = (*keep, *rolled)
+    player = state.players[state.current]
+    rolls += 1
+    events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
+                            "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
+                            "chance": chance.dice(step, count)}]
+    if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
+        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
+                       instant_winner=player, deadline=None)
+        events.append({"type": "servida_generala", "player": player})
+        events.append(finished_event(state))
+    else:
+        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice)
+    return state, events
+
+
+def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
+    """The player to act fills `box` with what the dice are worth there; the turn passes, or
+    the match ends with the last box of the last sheet."""
+    rolls = state.rolls
+    if rolls == 0:
+        raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
+    if box not in BOXES:
+        raise IllegalMove("unknown_box", f"{box!r} is not a box of the sheet")
+    current = state.current
+    sheet = state.sheets[current]
+    if box in sheet:
+        raise IllegalMove("box_filled", f"the {box} box is already filled")
+    servida = rolls == 1
+    options = state.options
+    values = options.values
+    scorer, hand = SCORERS[box], HAND_OF[state.dice]
+    points = scorer(hand, servida, sheet, values)
+    # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
+    # hand that does not make the box
+    bonus = points - scorer(hand, False, sheet, values) if servida else 0
+    players = state.players
+    filled = list(state.sheets)
+    filled[current] = {**sheet, box: points}
+    sheets = tuple(filled)
+    events: list[Event] = [{"type": "box_scored", "player": players[current], "box": box,
+                            "points": points, "servida": servida, "bonus": bonus}]
+    # A match goes on until the scoring fills the last sheet (no instant winner here: a
+    # match won at once takes no more moves).
+    if all_filled(sheets):
+        state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
+        events.append(finished_event(state))
+    else:
+        current = (current + 1) % len(players)
+        next_deadline = deadline(options, now)
+        state = evolve(state, sheets=sheets, rolls=0, dice=(), current=current,
+                       deadline=next_deadline)
+        events.append({"type": "turn_passed", "player": players[current],
+                       "deadline": next_deadline})
+    return state, events
+
+
+def timeout(state: State, player: str, now: float) -> tuple[State, list[Event]]:
+    """The game plays the late turn, `player` having posted the timeout: one roll if none was
+    made, then the box `timeout_box` names."""
+    events: list[Event] = [{"type": "timeout", "player": player,
+                            "for": state.players[state.current]}]
+    if state.rolls == 0:
+        state, rolled = roll(state, [])
+        events += rolled
+        if is_finished(state):
+            return state, events
+    state, scored = score(state, timeout_box(state), now)
+    return state, events + scored
+
+
+def timeout_box(state: State) -> str:
+    """The box a timeout fills: the free box that scores most with the dice shown; among
+    those that score the same, the one whose loss costs the player least (a dead box first,
+    see `scoring.still_worth`), then the first in sheet order."""
+    sheet = state.sheets[state.current]
+    values = state.options.values
+    servida = state.rolls == 1
+    hand = HAND_OF[state.dice]
+
+    def preference(box: str) -> tuple[int, float, int]:
+        points = SCORERS[box](hand, servida, sheet, values)
+        return points, -giving_up_cost(box, points, sheet, values), -BOXES.index(box)
+
+    return max((b for b in BOXES if b not in sheet), key=preference)
