@@ -55,8 +55,10 @@ hadolint: $(VENV)/.installed-test
 run: $(VENV)/.installed-app
 	$(BIN)/gunicorn --config gunicorn.conf.py 'referee:create_app()'
 
+# In parallel, one worker a core (pytest-xdist); tests/conftest.py names the modules whose
+# tests must run together on one worker.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # Pages checked in a real headless Chromium (Debian's, installed here when missing).
 e2e: $(VENV)/.installed-e2e

@@ -6,6 +6,7 @@ import os
 
 import pytest
 from hypothesis import settings
+from xdist.scheduler import LoadScopeScheduling
 
 import referee
 
@@ -17,6 +18,38 @@ if os.environ.get("CI"):
 
 # The browser checks run with `make e2e` (which installs a browser), not with `make test`.
 collect_ignore = [] if os.environ.get("REFEREE_E2E") else ["e2e"]
+
+# `make test` runs the tests on one worker a core (pytest-xdist, `-n auto`), test by test,
+# but for these modules: each group's tests run together, in file order, on one worker, for
+# they share a fixture costly to build twice (a server, a generated client, recorded matches),
+# a folder (the TypeScript project: `npm ci` rewrites it), or counters that a later test of
+# the module reads (the contract's state machines).
+ON_ONE_WORKER = {
+    "tests/clients/test_other_generators.py": "typescript project",
+    "tests/clients/test_python_client.py": "generated python client",
+    "tests/clients/test_python_client_pictures.py": "generated python client",
+    "tests/contract/test_contract_stateful.py": "contract state machines",
+    "tests/deploy/test_deploy_server.py": "gunicorn server",
+    "tests/fairness/test_fairness_draws.py": "recorded draws",
+    "tests/fairness/test_fairness_records.py": "recorded matches",
+}
+
+
+class GroupedScheduling(LoadScopeScheduling):
+    """Tests handed out one by one to whichever worker is free, those of a group together
+    (the groups first: they are the longest units of work)."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return ON_ONE_WORKER.get(nodeid.split("::", 1)[0], nodeid)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    # xdist's own `--dist loadgroup` would read `xdist_group` marks, but it loses them under
+    # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module.
+    if config.getvalue("dist") == "load":
+        return GroupedScheduling(config, log)
+    return None
+
 
 SEALING_KEYS = ["k" * 32 + "-first-key-for-tests", "k" * 32 + "-second-key-for-tests"]
 

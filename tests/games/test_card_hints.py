@@ -3,39 +3,13 @@ blind to what the player cannot see, and the levels are ordered in strength."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 
-from referee.core.selfplay import play_match
 from referee.games import REGISTRY
-
-CARD_GAMES = ("generala-cards", "empereur", "huit-americain")
-NOW = 0.0
-
-
-def hints_of(game_id: str):
-    return importlib.import_module(f"referee.games.{game_id.replace('-', '_')}.hints")
-
-
-def positions(game_id: str, matches: int, moves: int, seed: int = 0):
-    """(state, player, his legal moves) along seeded matches of random and medium play."""
-    engine = REGISTRY[game_id]
-    pick = random.Random(f"{game_id}-{seed}")
-    for k in range(matches):
-        players = tuple(f"p{i}" for i in range(2 + k % 3))
-        state = engine.new_match(players, engine.resolve_options(engine.playout_options),
-                                 f"hint-test-{seed}-{k}", now=NOW)
-        for _ in range(moves):
-            if engine.is_finished(state):
-                break
-            player = engine.to_act(state, now=NOW)[0]
-            mine = [m for m in engine.legal_moves(state, now=NOW) if m["player"] == player]
-            yield state, player, mine
-            move = (engine.advise(engine.view(state, player), mine, "medium").move
-                    if pick.random() < 0.7 else pick.choice(mine))
-            state, _ = engine.apply(state, move, now=NOW)
+from tests.games.support import (CARD_GAMES, ONE_ROUND, duplicate_share, error_rates,
+                                 hints_of, positions, win_share)
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
@@ -96,49 +70,49 @@ def test_a_hint_does_not_depend_on_what_the_player_cannot_see(game_id, client):
     assert twins >= 3
 
 
-def win_share(game_id: str, strong: str, weak: str, matches: int, options) -> float:
-    engine = REGISTRY[game_id]
-    won = 0.0
-    for k in range(matches):
-        levels = (strong, weak) if k % 2 == 0 else (weak, strong)
-        shares = play_match(engine, levels, options, f"strength-{game_id}-{strong}-{k}")
-        won += shares[levels.index(strong)]
-    return won / matches
-
-
-# A match of each game as the strength tests play it: one deal or round between two players.
-ONE_ROUND = {"generala-cards": {}, "empereur": {"mode": "normal", "rounds": 1},
-             "huit-americain": {"target": 1}}
+# The strength tests below play fixed seeds, the same matches every run (the hints are
+# deterministic), so they cannot flake. Each claims that one level is stronger than another
+# (its share of the wins is above one half) and has two error rates, what the seeds would
+# give if drawn afresh with the matches taken as independent: the chance that a level no
+# stronger (a share of 0.5) would pass, and the chance that one with a share of 0.6 would
+# fail. test_the_strength_tests_error_rates_are_the_ones_stated checks the figures.
+ERROR_RATES = {  # (matches, wins needed to pass) -> (pass if no stronger, fail at 0.6)
+    (120, 66.5): (0.118, 0.153),
+    (30, 16.5): (0.292, 0.285),
+    (80, 44): (0.217, 0.152),
+}
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
 def test_medium_beats_easy_head_to_head(game_id):
-    # Fixed seeds: the same 120 matches every run. Measured shares (all >= 0.6):
-    # docs/PERFORMANCE.md.
+    """Claim: `medium` wins more than half its matches against `easy`, shown by a share above
+    0.55 over 120 seeded matches, the seats alternating (measured shares: docs/PERFORMANCE.md, all
+    >= 0.6). A level no stronger than `easy` would pass with a chance of 11.8 %, one with a
+    share of 0.6 fail with a chance of 15.3 %."""
     assert win_share(game_id, "medium", "easy", 120, ONE_ROUND[game_id]) > 0.55
 
 
 def test_hard_beats_medium_at_generala_cards():
-    # Fixed seeds: the same 30 two-player deals every run.
+    """Claim: `hard` wins more than half its Générala deals against `medium`, shown by a share
+    above 0.55 over 30 seeded two-player deals, the seats alternating. A level no stronger
+    than `medium` would pass with a chance of 29.2 %, one with a share of 0.6 fail with a
+    chance of 28.5 %."""
     assert win_share("generala-cards", "hard", "medium", 30, {}) > 0.55
 
 
-def duplicate_share(game_id: str, strong: str, weak: str, deals: int, options) -> float:
-    """The stronger level's share of the wins over duplicate deals: each seed played twice,
-    the levels swapping seats, so the luck of the deal cancels out."""
-    engine = REGISTRY[game_id]
-    won = 0.0
-    for d in range(deals):
-        for levels in ((strong, weak), (weak, strong)):
-            shares = play_match(engine, levels, options, f"duplicate-{game_id}-{d}")
-            won += shares[levels.index(strong)]
-    return won / (2 * deals)
-
-
 def test_hard_beats_medium_at_huit_americain_on_duplicate_deals():
-    # Fixed seeds: the same 40 deals, each played twice with the seats swapped, every run (the
-    # hints are deterministic): 80 matches, of which hard wins 47 (58.75 %). The bound leaves
-    # three matches of margin; bench/hints.py measures hard over 1,000 matches
-    # (docs/PERFORMANCE.md).
+    """Claim: `hard` wins more than half its rounds of Huit américain against `medium`, shown
+    by a share of at least 0.55 over 40 seeded deals, each played twice with the seats
+    swapped: 80 matches, of which hard wins 47 (58.75 %; the bound leaves three matches of
+    margin; bench/hints.py measures hard over 1,000 matches, docs/PERFORMANCE.md). A level no stronger
+    than `medium` would pass with a chance of 21.7 %, one with a share of 0.6 fail with a
+    chance of 15.2 % (the matches taken as independent, as for the tests above)."""
     assert duplicate_share("huit-americain", "hard", "medium", 40,
                            ONE_ROUND["huit-americain"]) >= 0.55
+
+
+@pytest.mark.parametrize("matches, wins_needed", sorted(ERROR_RATES))
+def test_the_strength_tests_error_rates_are_the_ones_stated(matches, wins_needed):
+    passed_if_even, failed_at_edge = error_rates(matches, wins_needed)
+    stated = ERROR_RATES[(matches, wins_needed)]
+    assert (round(passed_if_even, 3), round(failed_at_edge, 3)) == stated
