@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left, insort
+from collections import Counter
 from typing import Any
 
 from referee.core import chance
@@ -1067,6 +1068,8 @@ def _problems(engine: Empereur, state: State) -> list[str]:
             if not state.gifts or any(gf not in plan for gf in state.gifts) \
                     or len(set(state.gifts)) != len(state.gifts):
                 problems.append("the gifts due do not match the last round's roles")
+            else:
+                problems += _giver_problems(state)
         if sum(len(h) for h in state.hands) != HAND_SIZE * n:
             problems.append("the exchange moves cards between the seven-card hands only")
         return problems
@@ -1096,3 +1099,12 @@ def _problems(engine: Empereur, state: State) -> list[str]:
     if state.last_player is not None and state.last_player == state.current:
         problems.append("the pile's last player is to act: his pile should have been cleared")
     return problems
+
+
+def _giver_problems(state: State) -> list[str]:
+    """Each player who still owes gifts in the exchange holds a card for each of them: the
+    hands' total alone lets one giver hold nothing while another holds his cards."""
+    owed = Counter(giver for giver, _ in state.gifts)
+    return [f"{state.players[giver]} owes {count} card(s) in the exchange but holds "
+            f"{len(state.hands[giver]) or 'none'}"
+            for giver, count in sorted(owed.items()) if len(state.hands[giver]) < count]
