@@ -21,7 +21,7 @@ from bisect import insort
 
 from referee.core import chance
 from referee.core.cards import shuffled
-from referee.core.engine import Event, fields_setter
+from referee.core.engine import Event
 
 from .ranks import CARD_KEY
 from .state import State
@@ -50,13 +50,10 @@ class Table:
     def freeze(self) -> State:
         self.hands = tuple(self.hands)
         # The fields, each already checked by the rule that set it, become the new state's
-        # own attribute dictionary: `State(...)` would check and set them one by one.
+        # own attribute dictionary, as they are: `State(...)` would set them one by one.
         state = object.__new__(State)
-        TAKE_FIELDS(state, self.__dict__)
+        object.__setattr__(state, "__dict__", self.__dict__)
         return state
-
-
-TAKE_FIELDS = fields_setter(State)
 
 
 def set_role(table: Table, seat: int, role: str) -> None:
