@@ -1,4 +1,4 @@
-"""L'Empereur, a French shedding game (rule text: shared/seeds/001_0114bd816cd1ce79.txt).
+"""L'Empereur, a French shedding game (rules, clause by clause: docs/rules/empereur.md).
 
 Rules enforced, in plain words: 52 cards and 0-2 jokers, 2 to 6 players. Ranks low to high
 3 4 5 6 7 8 9 10 J Q K A 2. Each round a draw picks the dealer (highest card deals, a joker
@@ -38,6 +38,7 @@ rounds (1-50, default 3), target_points (1-10000, default 500).
 See docs/rules/empereur.md for each clause of the text, the reading taken, and its test.
 """
 
+from . import hints
 from .engine import Empereur
 
-ENGINE = Empereur()
+ENGINE = Empereur(advisor=hints.advise)

@@ -1,17 +1,65 @@
-"""Simple move choosers for simulations and tests (not part of the rules).
+"""A player's rules of thumb (not part of the rules), one implementation for the medium hint,
+the hard hint's playouts and the random-match bot:
 
-`sensible_move` plays the way a beginner would: go out when a play empties the hand (without a
-joker, which would lose the round), else lay the lowest rank it can with all its natural cards,
-keep jokers and twos for when nothing else goes, and draw (then pass) only when stuck. With
-probability `wander` it picks any legal move instead, so random matches still visit every rule.
+  - at an exchange, give the weakest card allowed;
+  - go out when a play empties the hand without a joker (going out on a joker loses the
+    round);
+  - else lay the lowest rank that goes with natural cards, all of them at once (a doubled
+    rank also makes the next player draw), keeping jokers, and twos when `keep_twos`, for
+    when nothing else goes;
+  - with nothing natural to lay, draw; after drawing, lay a play chosen by `after_drawing`
+    among those left rather than pass, or pass.
+
+The hints keep twos and lay the weakest play left after drawing; the bot of the random-match
+tests lays twos like any rank and a play picked at random after drawing (its matches, seeded,
+stay the same as they always were).
+
+`sensible_move` is that bot: with probability `wander` it picks any legal move instead, so
+random matches still visit every rule.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from .ranks import STRENGTH
+from referee.core.engine import Move
+
+from .ranks import STRENGTH, TWO, strength
+
+
+def jokers_in(move: Move) -> int:
+    return sum(card[0] == "X" for card in move["cards"])
+
+
+def weakest_play(plays: list[Move]) -> Move:
+    """The play of fewest jokers, then of the lowest rank."""
+    return min(plays, key=lambda m: (jokers_in(m), STRENGTH[m["rank"]]))
+
+
+def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool,
+                   after_drawing: Callable[[list[Move]], Move]) -> tuple[Move, str]:
+    """The move among `moves` of a player holding `held` cards, and why."""
+    gifts = [m for m in moves if m["type"] == "give"]
+    if gifts:
+        return (min(gifts, key=lambda m: (strength(m["card"]), m["card"])),
+                "give the weakest card allowed")
+    plays = [m for m in moves if m["type"] == "play"]
+    for m in plays:
+        if len(m["cards"]) == held and not jokers_in(m):
+            return m, "go out without a joker"
+    natural = [m for m in plays if not jokers_in(m) and not (keep_twos and m["rank"] == TWO)]
+    if natural:
+        low = min(STRENGTH[m["rank"]] for m in natural)
+        return (max((m for m in natural if STRENGTH[m["rank"]] == low),
+                    key=lambda m: len(m["cards"])),
+                "lay the lowest rank, all of it, keeping twos and jokers")
+    other = next(m for m in moves if m["type"] in ("draw", "pass"))
+    if other["type"] == "draw" or not plays:
+        return other, ("nothing natural to lay: draw" if other["type"] == "draw"
+                       else "nothing to lay: pass")
+    return after_drawing(plays), "after drawing, lay the weakest play left rather than pass"
 
 
 def sensible_move(engine: Any, state: Any, rnd: random.Random, wander: float = 0.2,
@@ -21,19 +69,5 @@ def sensible_move(engine: Any, state: Any, rnd: random.Random, wander: float = 0
         moves = engine.legal_moves(state, now=0.0)
     if rnd.random() < wander:
         return rnd.choice(moves)
-    if state.phase != "play":
-        # exchange: keep strong cards, give the weakest allowed
-        return min(moves, key=lambda m: (STRENGTH.get(m["card"][0], 13), m["card"]))
-    plays = [m for m in moves if m["type"] == "play"]
-    hand_size = len(state.hands[state.current])
-    for m in plays:
-        if len(m["cards"]) == hand_size and not any(c[0] == "X" for c in m["cards"]):
-            return m
-    natural = [m for m in plays if not any(c[0] == "X" for c in m["cards"])]
-    if natural:
-        low = min(STRENGTH[m["rank"]] for m in natural)
-        same = [m for m in natural if STRENGTH[m["rank"]] == low]
-        return max(same, key=lambda m: len(m["cards"]))
-    if plays and state.drawn:
-        return rnd.choice(plays)
-    return next(m for m in moves if m["type"] in ("draw", "pass"))
+    return rules_of_thumb(len(state.hands[state.current]), moves, keep_twos=False,
+                          after_drawing=rnd.choice)[0]

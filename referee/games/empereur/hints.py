@@ -1,16 +1,11 @@
-"""Hints and bots for L'Empereur: `advise(view, moves, level)` (the engine's `advise`).
+"""Hints for L'Empereur: `advise(engine, view, moves, level)`, wired into the engine by the
+package (`ENGINE.advise(view, moves, level)`).
 
 Levels:
   easy    a uniformly random legal move.
-  medium  a player's rules of thumb:
-          - go out when a play empties the hand without a joker (going out on a joker loses
-            the round);
-          - else lay the lowest rank that goes with natural cards, all of them at once (a
-            doubled rank also makes the next player draw), keeping twos and jokers for when
-            nothing else goes;
-          - with nothing natural to lay, draw; after drawing, lay the weakest play left
-            (a two before a joker) rather than pass, or pass;
-          - at an exchange, give the weakest card allowed.
+  medium  a player's rules of thumb (`bots.rules_of_thumb`), keeping twos and jokers for
+          when nothing else goes, and after drawing laying the weakest play left (a two
+          before a joker) rather than pass.
   hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
           random into the other hands and the stock (each as many as the view counts), every
           legal move is played in each sampled round and the round played on by the rules of
@@ -31,20 +26,22 @@ from collections import Counter
 from typing import Any
 
 from referee.core.cards import standard_deck
-from referee.core.engine import Move
+from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
-from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
-                                  fewest_cards_share)
+from referee.core.search import (
+    CardSearch,
+    advise_at_level,
+    deal_unseen,
+    fewest_cards_share,
+)
 
-from .engine import Empereur
-from .ranks import STRENGTH, sort_hand, strength
+from .bots import jokers_in, rules_of_thumb, weakest_play
+from .ranks import sort_hand
 from .state import Options, State
 
-ENGINE = Empereur()
 
-
-def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
-    return advise_at_level(ENGINE, SEARCH, view, moves, level, describe, medium_move)
+def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    return advise_at_level(engine, SEARCH, view, moves, level, describe, medium_move)
 
 
 def describe(move: Move) -> str:
@@ -56,32 +53,8 @@ def describe(move: Move) -> str:
     return kind
 
 
-def _jokers(move: Move) -> int:
-    return sum(c[0] == "X" for c in move["cards"])
-
-
 def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
-    gifts = [m for m in moves if m["type"] == "give"]
-    if gifts:
-        return min(gifts, key=lambda m: (strength(m["card"]), m["card"])), \
-            "give the weakest card allowed"
-    plays = [m for m in moves if m["type"] == "play"]
-    held = len(view["hand"])
-    for m in plays:
-        if len(m["cards"]) == held and not _jokers(m):
-            return m, "go out without a joker"
-    natural = [m for m in plays if not _jokers(m) and m["rank"] != "2"]
-    if natural:
-        low = min(STRENGTH[m["rank"]] for m in natural)
-        return (max((m for m in natural if STRENGTH[m["rank"]] == low),
-                    key=lambda m: len(m["cards"])),
-                "lay the lowest rank, all of it, keeping twos and jokers")
-    other = next(m for m in moves if m["type"] in ("draw", "pass"))
-    if other["type"] == "draw" or not plays:
-        return other, "nothing natural to lay: draw" if other["type"] == "draw" else \
-            "nothing to lay: pass"
-    return (min(plays, key=lambda m: (_jokers(m), STRENGTH[m["rank"]])),
-            "after drawing, lay the weakest play left rather than pass")
+    return rules_of_thumb(len(view["hand"]), moves, keep_twos=True, after_drawing=weakest_play)
 
 
 # -- the search's part -----------------------------------------------------------------------
@@ -135,23 +108,24 @@ def shortlist(moves: list[Move]) -> list[Move]:
     cards only (one, or all he holds) or of a single joker alone; more jokers in one play are
     left to the rules of thumb."""
     kept = [m for m in moves if m["type"] != "play"
-            or (not _jokers(m) and len(m["cards"]) in (1, max_naturals(moves, m["rank"])))]
+            or (not jokers_in(m) and len(m["cards"]) in (1, max_naturals(moves, m["rank"])))]
     return kept[:SHORTLIST]
 
 
 def max_naturals(moves: list[Move], rank: str) -> int:
     return max(len(m["cards"]) for m in moves
-               if m["type"] == "play" and m["rank"] == rank and not _jokers(m))
+               if m["type"] == "play" and m["rank"] == rank and not jokers_in(m))
 
 
 SHORTLIST = 8
 
 
-def playout(engine: Empereur, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
     """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
     opponents play like people, and a sampled round's playout changes only with the
     candidate move (random moves in the playouts add noise to every comparison)."""
-    return medium_move({"hand": state.hands[state.current]}, moves)[0]
+    return rules_of_thumb(len(state.hands[state.current]), moves, keep_twos=True,
+                          after_drawing=weakest_play)[0]
 
 
 def settled(before: State, after: State) -> bool:

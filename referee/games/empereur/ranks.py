@@ -1,5 +1,7 @@
-"""Rank order and card values of L'Empereur: 3 low ... A, then 2 highest; jokers above all
-when drawn for the deal or given as a highest card, and worth 20 in the Elite count."""
+"""Rank order and card values of L'Empereur (docs/rules/empereur.md, clauses 2, 3, 17, 19):
+3 low ... A, then 2 highest; jokers above all when drawn for the deal or given as a highest
+card, and worth 20 in the Elite count. Suits never matter to the rules; they only put a hand
+in a fixed order."""
 
 from __future__ import annotations
 
@@ -11,7 +13,12 @@ TWO = "2"
 SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 VALUES = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12,
           "K": 13, "A": 14, "2": 15, "X": 20}
-RANK_NAMES = {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+
+# Sort position of every card of the deck: by strength, then suit (jokers X1 before X2).
+CARD_KEY = {r + s: STRENGTH[r] * 4 + SUIT_ORDER[s] for r in RANK_ORDER for s in SUIT_ORDER}
+CARD_KEY.update({"X1": JOKER_STRENGTH * 4, "X2": JOKER_STRENGTH * 4 + 1})
+# The strength of every card of the deck in hand (jokers highest).
+CARD_STRENGTH = {card: key // 4 for card, key in CARD_KEY.items()}
 
 
 def strength(card: str) -> int:
@@ -19,19 +26,9 @@ def strength(card: str) -> int:
     return JOKER_STRENGTH if card[0] == "X" else STRENGTH[card[0]]
 
 
-# Sort position of every card of the deck: by strength, then suit (jokers X1 before X2).
-CARD_KEY = {r + s: STRENGTH[r] * 4 + SUIT_ORDER[s] for r in RANK_ORDER for s in SUIT_ORDER}
-CARD_KEY.update({"X1": JOKER_STRENGTH * 4, "X2": JOKER_STRENGTH * 4 + 1})
-_key = CARD_KEY.__getitem__
-
-
-def sort_key(card: str) -> int:
-    return _key(card)
-
-
 def sort_hand(cards) -> tuple[str, ...]:
     """Cards in hand order (only cards of the deck: check them first)."""
-    return tuple(sorted(cards, key=_key))
+    return tuple(sorted(cards, key=CARD_KEY.__getitem__))
 
 
 def value(card: str) -> int:

@@ -10,7 +10,7 @@ import pytest
 from referee.core.cards import shuffled
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.games.empereur import ENGINE
-from referee.games.empereur.engine import _gift_plan
+from referee.games.empereur.exchanges import gift_plan
 from referee.games.empereur.ranks import strength
 from referee.games.empereur.testing import table
 
@@ -590,7 +590,7 @@ def _exchange(mode, hands, stage=1, previous=None, previous_emperor=0):
                   exchange_stage=stage, dealer=n - 1, rest="stock",
                   previous_emperor=previous_emperor)
     # the gifts the stage opens with, as the engine plans them
-    return dataclasses.replace(state, gifts=tuple(_gift_plan(
+    return dataclasses.replace(state, gifts=tuple(gift_plan(
         state.options, stage, state.previous_roles, state.previous_emperor)))
 
 

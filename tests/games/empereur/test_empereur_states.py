@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from referee.core.errors import InvalidState
@@ -168,6 +170,11 @@ _SEVEN_CARDS = [["3C", "4C", "5C", "6C", "7C", "8C", "9C"],
                 ["3H", "4H", "5H", "6H", "X1", "8H", "9H"]]
 
 
+# The Subject b owes the Emperor his highest card but holds none; the hands still hold 21
+# cards in all, as the seven-card check counts them.
+_EMPTY_HANDED_GIVER = [_SEVEN_CARDS[0] + _SEVEN_CARDS[1], [], _SEVEN_CARDS[2]]
+
+
 def _exchange(hands=_SEVEN_CARDS):
     return ENGINE.encode(table(hands, mode="elite", round=2,
                                previous_roles=["emperor", "subject", "subject"],
@@ -219,6 +226,8 @@ ALONE = [
                  id="a card drawn during the exchange"),
     pytest.param(_exchange([_SEVEN_CARDS[0][:6], *_SEVEN_CARDS[1:]]), "seven-card hands",
                  id="a six-card hand in the exchange"),
+    pytest.param(_exchange(_EMPTY_HANDED_GIVER), "b owes 1 card(s) in the exchange but holds none",
+                 id="a Subject owing his highest card with an empty hand"),
 ]
 
 
@@ -281,3 +290,32 @@ def test_scores_report_cards_roles_rounds_and_points():
                                       "rounds_lost": 0, "points": 15}
     assert scores["players"]["b"]["previous_roles"] == ["subject"]
     assert scores["winners"] == [] and scores["losers"] == [] and scores["draw"] is False
+
+
+def test_an_empty_handed_giver_is_refused_by_the_problem_list():
+    state = table(_EMPTY_HANDED_GIVER, mode="elite", round=2,
+                  previous_roles=["emperor", "subject", "subject"], phase="exchange",
+                  gifts=[(1, 0), (2, 0)], exchange_stage=1, dealer=2)
+    assert ENGINE.problems(state) == ["b owes 1 card(s) in the exchange but holds none"]
+    giving_all = dataclasses.replace(state, hands=(state.hands[0][:7], state.hands[0][7:],
+                                                   state.hands[2]))
+    assert ENGINE.problems(giving_all) == []
+
+
+@pytest.mark.parametrize("operation", ["legal-moves", "moves"])
+def test_an_empty_handed_giver_is_an_invalid_state_over_http(client, operation):
+    def posted(hands):
+        body = {"state": {**_exchange(hands), "seating": {"bots": [], "hints_allowed": False},
+                          "fairness": None}}
+        if operation == "moves":
+            body["move"] = {"type": "give", "player": "c", "card": "X1", "to": "a"}
+        return client.post(f"/v1/games/empereur/{operation}", json=body)
+
+    sound = posted([_EMPTY_HANDED_GIVER[0][:7], _EMPTY_HANDED_GIVER[0][7:],
+                    _EMPTY_HANDED_GIVER[2]])
+    assert sound.status_code == 200, sound.get_data(as_text=True)
+    response = posted(_EMPTY_HANDED_GIVER)
+    assert response.status_code == 422, response.get_data(as_text=True)
+    answer = response.get_json(force=True)
+    assert answer["code"] == "invalid_state"
+    assert answer["problems"] == ["b owes 1 card(s) in the exchange but holds none"]

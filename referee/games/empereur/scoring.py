@@ -1,0 +1,114 @@
+"""How each mode scores a round and ends the match, and the titles a round gives
+(docs/rules/empereur.md, clauses 14-18, 21-24 and "Roles and counters").
+
+Normal and Elite: the first player out without a joker is the Emperor, everyone else his
+Subjects; a round won is a round as Emperor, a round lost one as Subject. Mirror modes: the
+players out are the Elect, the last one holding cards (or the one out with a joker) is the
+Outcast; a round won is a round as Elect, a round lost one as Outcast. Points: in Elite the
+Emperor scores the card values left in his Subjects' hands; in Mirror Elite the Outcast
+scores every card left in every hand (3-10 face value, J 11, Q 12, K 13, A 14, 2 15, joker
+20); the Normal modes score none. End: Normal and Mirror Normal after `rounds` rounds, the
+last round's Emperor winning (Normal) or its Outcast losing (Mirror Normal), everyone else the
+other way; Elite and Mirror Elite once a player reaches `target_points`, who wins (Elite) or
+loses (Mirror Elite).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from .ranks import value
+
+
+def emperor_scores_the_subjects(roles, hands, emperor: int | None) -> list[int]:
+    gained = [0] * len(roles)
+    gained[emperor] = sum(value(card) for seat, hand in enumerate(hands)
+                          if roles[seat] == "subject" for card in hand)
+    return gained
+
+
+def outcast_scores_every_card_left(roles, hands, emperor: int | None) -> list[int]:
+    gained = [0] * len(roles)
+    gained[roles.index("outcast")] = sum(value(card) for hand in hands for card in hand)
+    return gained
+
+
+def no_points(roles, hands, emperor: int | None) -> list[int]:
+    return [0] * len(roles)
+
+
+def last_round_played(state: Any) -> bool:
+    return state.round >= state.options.rounds
+
+
+def target_reached(state: Any) -> bool:
+    return any(points >= state.options.target_points for points in state.points)
+
+
+def at_the_target(state: Any) -> list[str]:
+    return [p for p, points in zip(state.players, state.points)
+            if points >= state.options.target_points]
+
+
+def last_emperor(state: Any) -> list[str]:
+    return [p for p, role in zip(state.players, state.roles) if role == "emperor"]
+
+
+def last_outcast(state: Any) -> list[str]:
+    return [p for p, role in zip(state.players, state.roles) if role == "outcast"]
+
+
+@dataclasses.dataclass(frozen=True)
+class ModeRules:
+    won: str  # the role that counts a round won
+    lost: str  # the role that counts a round lost
+    still_holding: str  # the role of the players still holding cards when a round ends
+    head: str  # the role exactly one player holds at the end of each round
+    points: Callable[[Any, Any, int | None], list[int]]  # (roles, hands, emperor): the points
+    match_over: Callable[[Any], bool]  # of a state or table whose round just ended
+    decided: Callable[[Any], list[str]]  # the players the match's end singles out
+    decided_win: bool  # whether they win (the others lose), or lose (the others win)
+
+
+MODE_RULES = {
+    "normal": ModeRules("emperor", "subject", "subject", "emperor", no_points,
+                        last_round_played, last_emperor, True),
+    "elite": ModeRules("emperor", "subject", "subject", "emperor", emperor_scores_the_subjects,
+                       target_reached, at_the_target, True),
+    "mirror_normal": ModeRules("elect", "outcast", "elect", "outcast", no_points,
+                               last_round_played, last_outcast, False),
+    "mirror_elite": ModeRules("elect", "outcast", "elect", "outcast",
+                              outcast_scores_every_card_left, target_reached, at_the_target,
+                              False),
+}
+
+
+def result(state: Any) -> tuple[list[str], list[str]]:
+    """The winners and losers of a finished match (of a state, or of the table that ends
+    it); none before."""
+    if state.phase != "finished":
+        return [], []
+    rules = MODE_RULES[state.options.mode]
+    decided = rules.decided(state)
+    others = [p for p in state.players if p not in decided]
+    return (decided, others) if rules.decided_win else (others, decided)
+
+
+def titles(roles, emperor: int | None, mirror: bool) -> list[list[str]]:
+    """Every title each player holds in a round (« Classement »): Emperor or Subject, and in
+    the Mirror modes Elect or Outcast besides. Nobody is a Subject before there is an Emperor
+    or the round is over; a Subject who went out with a joker is one at once."""
+    over = all(roles)
+    held = []
+    for seat, role in enumerate(roles):
+        these = []
+        if seat == emperor:
+            these.append("emperor")
+        elif emperor is not None or over or role == "subject":
+            these.append("subject")
+        if mirror and role in ("elect", "outcast"):
+            these.append(role)
+        held.append(these)
+    return held
