@@ -303,12 +303,6 @@ class HuitAmericain(Engine):
                        "suits": lack.suits, "ranks": lack.ranks} for lack in state.lacks],
         }
 
-
-    def advise(self, view, moves, level):
-        # Imported here: the hints import this module.
-        from .hints import advise
-        return advise(view, moves, level)
-
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now):
         if state.phase == OVER:
