@@ -20,7 +20,8 @@ from referee.core.engine import Engine
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.memo import BoundedMemo
 
-from . import endless, invariants, listing, moves, wire
+from . import endless, invariants, listing, wire
+from .moves import MOVE_RULES, penalty, unknown_move
 from .options import (MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, creation_constraints,
                       options_key)
 from .rules import max_players, rules_of
@@ -154,13 +155,13 @@ class HuitAmericain(Engine):
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
         rules = rules_of(state.options)
-        rule = moves.MOVE_RULES.get(move["type"], moves.unknown)
+        rule = MOVE_RULES.get(move["type"], unknown_move)
         try:
             outcome = rule(state, move, rules, seat)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
-            outcome = moves.penalty(state, rules, seat, refused)
+            outcome = penalty(state, rules, seat, refused)
         if outcome[0].step != state.step and endless.may_close_a_loop(state, outcome):
             return endless.ended_if_endless(outcome, rules)
         return outcome

@@ -99,8 +99,9 @@ def seats_of(players: tuple[str, ...], rules: Rules) -> tuple[SeatMoves, ...]:
 
 
 class MatchTables:
-    """What listing a match's moves reads: its rules and its seats' moves. Holds the players
-    and options objects it was found by, which keeps their ids from naming other objects."""
+    """What listing a match's moves reads: its rules and its seats' moves, for one players
+    tuple and one options object, which it holds (so their ids name no other object while it
+    is remembered)."""
 
     __slots__ = ("players", "options", "rules", "seats")
 
@@ -110,15 +111,20 @@ class MatchTables:
         self.seats = seats_of(players, self.rules)
 
 
-# Every state of a match, move after move, holds the same players and options objects: its
-# tables are found by their identities (a decoded state brings new ones: then by value).
-_TABLES: BoundedMemo[tuple[int, int], MatchTables] = BoundedMemo(512)
+# Every state of a match, move after move, holds the same players tuple and options object,
+# and each match its own players tuple: the tables are found by that tuple's identity, for
+# the options object they were made with (a decoded state brings new objects: its tables are
+# then made from the rules and seats found by value).
+_TABLES: BoundedMemo[int, MatchTables] = BoundedMemo(512)
 
 
 def tables_of(state: State) -> MatchTables:
     """The tables of the match `state` belongs to."""
-    return _TABLES.get((id(state.players), id(state.options)),
-                       lambda _, state=state: MatchTables(state.players, state.options))
+    tables = _TABLES.get(id(state.players),
+                         lambda _, state=state: MatchTables(state.players, state.options))
+    if tables.options is not state.options:  # the same players under other options
+        return MatchTables(state.players, state.options)
+    return tables
 
 
 def challengers(state: State) -> list[int]:

@@ -240,7 +240,7 @@ def challenge(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
     return table.outcome()
 
 
-def unknown(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def unknown_move(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
     raise IllegalMove("move_type", f"{move['type']!r} is not a move of Huit américain")
 
 
