@@ -1,4 +1,5 @@
-"""Huit américain, the French Crazy Eights with jokers (rule text: shared/seeds/003_*.txt).
+"""Huit américain, the French Crazy Eights with jokers (rule text and its readings:
+docs/rules/huit-americain.md).
 
 Rules enforced, in plain words: one or two 54-card decks; 2 players get 10 cards (15 with two
 decks), 3 get 8 (12), 4 or more 6 (9), up to as many players as leave a stock (8 with one
@@ -28,6 +29,7 @@ Moves (`type`, `player`, and):
 See docs/rules/huit-americain.md for each clause of the text, the reading taken and its test.
 """
 
+from . import hints
 from .engine import HuitAmericain
 
-ENGINE = HuitAmericain()
+ENGINE = HuitAmericain(advisor=hints.advise)

@@ -1,4 +1,5 @@
-"""Hints and bots for Huit américain: `advise(view, moves, level)` (the engine's `advise`).
+"""Hints and bots for Huit américain: `advise(engine, view, moves, level)`, which the package
+wires into its engine (`ENGINE.advise(view, moves, level)` asks it).
 
 Levels:
   easy    a uniformly random legal move.
@@ -43,21 +44,20 @@ from collections import Counter
 from typing import Any
 
 from referee.core.cards import standard_deck
-from referee.core.engine import Move
+from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
-from .engine import HuitAmericain
 from .rules import rules_of
 from .state import OVER, Lack, Options, State
 
-ENGINE = HuitAmericain()
 
-
-def advise(view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    """Advice at `level` for the player whose `view` this is, among `moves` (his legal
+    moves); the search plays its sampled rounds with `engine`."""
     rules = hard_move if level == "hard" else medium_move
     search = TABLE_SEARCH if len(view["players"]) >= TABLE else SEARCH
-    return advise_at_level(ENGINE, search, view, moves, level, describe, rules)
+    return advise_at_level(engine, search, view, moves, level, describe, rules)
 
 
 def sure_lacks(view: dict[str, Any], player: str) -> tuple[str, str]:
@@ -270,7 +270,7 @@ def deal_keeping_lacks(unseen: list[str], sizes: dict[int, int],
     return hands, tuple(cards)
 
 
-def playout(engine: HuitAmericain, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
     """The medium player's rules of thumb for whoever is in turn: the sampled opponents play
     like people, not like dice. (Each playout follows the rules of thumb exactly, so a sampled
     deal's playout changes only with the candidate move: playing one move in ten at random

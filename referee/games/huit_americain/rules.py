@@ -1,4 +1,6 @@
-"""The rules as data: which rank carries which effect, and what each card costs.
+"""The rules as data (docs/rules/huit-americain.md, "The effect table"): which rank carries which
+effect, what each card costs, how many cards are dealt, and the tables one options value
+compiles to.
 
 `EFFECTS` names every effect the engine knows, with the rank that carries it by default
 (`off`: not in play unless an option moves it onto a rank). Option `effect_<name>` moves an
@@ -6,15 +8,19 @@ effect to another rank (`2`..`9`, `T`, `J`, `Q`, `K`, `A`, or `X` for the jokers
 it off. Option `points_<rank>` sets what a card of that rank costs when a round ends.
 
 A rank carries at most one effect, except `stop`, which may share its rank with any effect
-that is not an attack (the 8 both names a suit and stops attacks). `Rules` is the table
-compiled for fast look-ups; it is cached per options object and per option values.
+that is not an attack (the 8 both names a suit and stops attacks). A card follows the suit or
+the rank in force, or is laid on anything (the jokers, and the ranks of `draw_four` and
+`change_suit`); under an attack only a card of an attack at least as strong, or a stopping
+card, answers. `Rules` holds these clauses compiled into tables for one options value, made
+once per value (`rules_of`).
 """
 
 from __future__ import annotations
 
-import functools
+from typing import NamedTuple
 
 from referee.core.cards import JOKER_RANK, RANKS, SUITS, standard_deck
+from referee.core.memo import BoundedMemo
 
 EFFECT_RANKS = RANKS + (JOKER_RANK,)
 ALL_CARDS = standard_deck(jokers=2)
@@ -59,15 +65,25 @@ def hand_size(players: int, decks: int) -> int:
     return DEAL_MANY[0] if decks == 1 else DEAL_MANY[1]
 
 
-@functools.lru_cache(maxsize=8)
-def max_players(decks: int) -> int:
-    """The most players a deal leaves a stock for (at least one card besides the turned-up
-    one): 8 with one deck, 11 with two."""
-    size = 54 * decks
+def _most_seated(decks: int) -> int:
     count = 2
-    while (count + 1) * hand_size(count + 1, decks) + 2 <= size:
+    while (count + 1) * hand_size(count + 1, decks) + 2 <= 54 * decks:
         count += 1
     return count
+
+
+# decks -> the most players a deal leaves a stock for (at least one card besides the
+# turned-up one): 8 with one deck, 11 with two.
+MOST_PLAYERS = {decks: _most_seated(decks) for decks in (1, 2)}
+
+
+def max_players(decks: int) -> int:
+    return MOST_PLAYERS[decks]
+
+
+# decks -> the whole deck(s), sorted: the order a deal's shuffle starts from. Made of the
+# string objects of `ALL_CARDS`, which the compiled tables are keyed by.
+SORTED_DECKS = {decks: tuple(sorted(ALL_CARDS * decks)) for decks in (1, 2)}
 
 
 def table_of(options) -> dict[str, str]:
@@ -95,12 +111,33 @@ def table_problems(table: dict[str, str]) -> list[str]:
     return problems
 
 
+def combination_problems(options) -> list[str]:
+    """What is wrong with how these options combine (the options' values themselves sound)."""
+    problems = table_problems(table_of(options))
+    if options.on_the_fly and options.decks != 2:
+        problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
+    return problems
+
+
+class Laid(NamedTuple):
+    """What laying one card does, whatever the table (a row of `Rules.laid`)."""
+
+    rank: str
+    names_suit: bool  # its player names the suit in force
+    attack: int  # the cards it adds to the attack (0: it does not attack)
+    effect: str | None  # its effect besides stop and the attacks, if any
+    # the suit and rank in force once it is laid, unless it names a suit; None for a joker,
+    # which leaves them as they were (the next card follows the card under it)
+    in_force: tuple[str, str] | None
+
+
 class Rules:
-    """The compiled table for one options object."""
+    """The rule tables of one options value."""
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
-                 "special_cards", "plain", "points", "no_finish", "stuck", "fly", "returns",
-                 "penalise", "target", "decks", "simple", "laid", "following", "card_points")
+                 "special_cards", "points", "card_points", "no_finish", "stuck", "fly",
+                 "returns", "penalise", "target", "decks", "laid", "following", "answering",
+                 "problems")
 
     def __init__(self, options):
         table = table_of(options)
@@ -114,10 +151,9 @@ class Rules:
         self.targeted = frozenset(table[n] for n in TARGETED if n in table)
         self.special = self.names_suit | self.targeted  # ranks laid with a suit or a player
         self.special_cards = frozenset(c for c in ALL_CARDS if c[0] in self.special)
-        # ranks that only follow: no effect, no stop, not laid on anything
-        self.plain = frozenset(EFFECT_RANKS) - set(self.effect) - self.wild - {self.stop}
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
         self.card_points = {c: self.points[c[0]] for c in ALL_CARDS}  # card -> its points
+        # no_finish_on_eight: the rank that may not be a player's last card (None: any may)
         self.no_finish = table.get("change_suit") if options.no_finish_on_eight else None
         self.stuck = options.when_stuck
         self.fly = options.on_the_fly
@@ -125,17 +161,12 @@ class Rules:
         self.penalise = options.draw_penalty_on_error
         self.target = options.target
         self.decks = options.decks
-        self.simple = self.decks == 1 and self.no_finish is None  # layable: just what follows
-        # card -> what laying it does: (its rank, names a suit, attack amount, effect besides
-        # stop, the suit and rank then in force unless it names a suit: None for a joker, which
-        # leaves them as they were)
-        self.laid: dict[str, tuple[str, bool, int, str | None, tuple[str, str] | None]] = {
-            c: (c[0], c[0] in self.names_suit, self.attack.get(c[0], 0), self.effect.get(c[0]),
-                None if c[0] == JOKER_RANK else (c[1], c[0]))
-            for c in ALL_CARDS}
-        # suit in force -> rank in force -> the cards that may be laid on them (the suit, the
-        # rank, or a card laid on anything), before any house rule about last cards; no suit
-        # in force (a joker turned up) lets anything follow
+        self.laid = {c: Laid(c[0], c[0] in self.names_suit, self.attack.get(c[0], 0),
+                             self.effect.get(c[0]), None if c[0] == JOKER_RANK else (c[1], c[0]))
+                     for c in ALL_CARDS}
+        # Follow suit or rank: suit in force -> rank in force -> the cards that may be laid
+        # on them (of the suit, of the rank, or laid on anything), before any house rule
+        # about last cards. No suit in force (a joker turned up) lets anything follow.
         anything = frozenset(ALL_CARDS)
         self.following: dict[str | None, dict[str | None, frozenset[str]]] = {
             None: dict.fromkeys(EFFECT_RANKS + (None,), anything)}
@@ -144,38 +175,28 @@ class Rules:
                 rank: frozenset(c for c in ALL_CARDS
                                 if c[1] == suit or c[0] == rank or c[0] in self.wild)
                 for rank in EFFECT_RANKS + (None,)}
+        # Answer an attack: the rank on top -> the cards that answer it (a card of an attack
+        # at least as strong, which adds to it, or a stopping card, which cancels it).
+        self.answering: dict[str, frozenset[str]] = {
+            top: frozenset(c for c in ALL_CARDS if c[0] == self.stop
+                           or self.attack.get(c[0], 0) >= self.attack.get(top, 0))
+            for top in EFFECT_RANKS}
+        self.problems = tuple(combination_problems(options))
 
 
-# Look-ups, fastest first: the options object of the previous call (one tuple, replaced whole,
-# so threads never see a half-updated pair), the options object by identity (a decoded state
-# brings a new one per request), then the options' values (a new match builds a new object).
-_last: tuple[object, Rules | None] = (None, None)
-_BY_ID: dict[int, tuple[object, Rules]] = {}
-_BY_VALUE: dict[tuple, Rules] = {}
-_LIMIT = 512
+# The rules of an options value are compiled once. A decoded state brings a new options object
+# per request, which the first memo finds by identity (its entry holds the object, which keeps
+# its id from naming another) without hashing every field, then the second by value.
+_RULES_BY_VALUE: BoundedMemo = BoundedMemo(512)
+_RULES_BY_OBJECT: BoundedMemo = BoundedMemo(512)
 
 
 def rules_of(options) -> Rules:
-    global _last
-    last = _last
-    if last[0] is options:
-        return last[1]
-    hit = _BY_ID.get(id(options))
-    if hit is None or hit[0] is not options:
-        values = tuple(options.__dict__.values())
-        key = (values, tuple(map(type, values)))  # True == 1, but the wire form differs
-        rules = _BY_VALUE.get(key)
-        if rules is None:
-            if len(_BY_VALUE) > _LIMIT:
-                _BY_VALUE.clear()
-            rules = _BY_VALUE[key] = Rules(options)
-        if len(_BY_ID) > _LIMIT:
-            _BY_ID.clear()
-        hit = _BY_ID[id(options)] = (options, rules)
-    _last = hit
-    return hit[1]
+    """The compiled rules of an options value (`state.Options`)."""
+    return _RULES_BY_OBJECT.get(id(options), lambda _, options=options: (
+        options, _RULES_BY_VALUE.get(options, Rules)))[1]
 
 
 def hand_points(hand, card_points: dict[str, int]) -> int:
     """What a hand left at the end of a round costs (`Rules.card_points`)."""
-    return sum(map(card_points.__getitem__, hand))
+    return sum(card_points[card] for card in hand)

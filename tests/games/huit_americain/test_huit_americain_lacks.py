@@ -14,6 +14,7 @@ import random
 import pytest
 
 from referee.games.huit_americain import ENGINE
+from referee.games.huit_americain.endless import rules_position
 from referee.games.huit_americain.hints import determinize
 from referee.games.huit_americain.position import position
 from referee.games.huit_americain.rules import rules_of
@@ -87,9 +88,9 @@ def test_a_new_round_forgets_the_facts():
 
 def test_the_record_is_not_a_position_of_the_rules():
     """Only the rules' position decides an endless round; the record changes nothing."""
-    from referee.games.huit_americain.engine import _position
     state = position([["9H", "2C", "AS"], ["9S", "4S"], ["KD", "QD", "X1"]], ["5H", "6H"])
-    assert _position(state) == _position(dataclasses.replace(state, lacks=(Lack(1, 0, "H", ""),)))
+    assert rules_position(state) == rules_position(
+        dataclasses.replace(state, lacks=(Lack(1, 0, "H", ""),)))
 
 
 def test_the_sampled_deals_keep_what_the_opponents_lacked():

@@ -1,9 +1,11 @@
-"""Huit américain: `apply` gives what the working copy's rules give for the same move.
+"""Huit américain: `apply` gives what the working table's rules give for the same move, and
+the one rule of which cards may be laid agrees with what is listed and what is accepted.
 
-`apply` checks a move and then runs the one implementation of its rule on `_Table`, the
+`apply` checks a move and then runs the one implementation of its rule on `table.Table`, the
 working copy; nothing on the way (the checks, the dispatch by move type and phase, the fields
 handed over) may change the outcome. Random matches over random options compare both at every
-step, for every listed move of the player in turn.
+step, for every listed move of the player in turn; and every card of his hand is laid (each way
+the listing would) to see that `apply` accepts exactly the cards `laying.layable` gives.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ import random
 
 import pytest
 
-from referee.core.errors import InvalidOptions
+from referee.core.errors import IllegalMove, InvalidOptions
 from referee.games.huit_americain import ENGINE
-from referee.games.huit_americain.engine import _Table
+from referee.games.huit_americain.effects import lay_card
+from referee.games.huit_americain.laying import layable
+from referee.games.huit_americain.moves import draw_after_ten, take_attack
 from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF, rules_of
 from referee.games.huit_americain.state import AGAIN, ATTACK
+from referee.games.huit_americain.table import Table, pass_turn
 
 NOW = 0.0
 
@@ -36,32 +41,41 @@ def random_options(pick: random.Random) -> dict:
 
 
 def through_table(state, move):
-    """The move applied by `_Table` alone; None for the moves that always go that way."""
+    """The move applied by `Table` alone; None for the moves that always go that way."""
     rules = rules_of(state.options)
     seat = state.players.index(move["player"])
-    t = _Table.of(state, rules)
+    t = Table(state, rules)
     kind = move["type"]
     if kind == "lay":
         target = move.get("target")
-        t.lay(seat, move["card"], move.get("suit"),
-              state.players.index(target) if target is not None else -1,
-              bool(move.get("announce", False)), False)
+        lay_card(t, seat, move["card"], move.get("suit"),
+                 state.players.index(target) if target is not None else -1,
+                 bool(move.get("announce", False)), False)
     elif kind == "pass":
-        t.pass_turn(seat)
+        pass_turn(t, seat)
     elif kind == "draw" and state.phase == ATTACK:
-        count = t.attack
-        got = t.draw(seat, count, "attack")
-        t.events.append({"type": "effect", "effect": "attack_taken", "player": move["player"],
-                         "penalty": count, "drawn": len(got)})
-        t.attack = 0
-        t.end_turn(seat, 1)
-        t.over_if_someone_out()
+        take_attack(t, seat)
     elif kind == "draw" and state.phase == AGAIN:
-        t.draw(seat, 1, "play_again")
-        t.end_turn(seat, 1)
+        draw_after_ten(t, seat)
     else:
         return None
-    return t.freeze(), t.events
+    return t.outcome()
+
+
+def accepted_cards(state, moves):
+    """The distinct cards of the player in turn's hand that `apply` lets him lay (each tried
+    with every suit and target the listing would give it)."""
+    player = state.players[state.current]
+    asked = {m["card"]: m for m in moves if m["type"] == "lay"}
+    accepted = []
+    for card in dict.fromkeys(state.hands[state.current]):
+        move = asked.get(card) or {"type": "lay", "player": player, "card": card}
+        try:
+            ENGINE.apply(state, move, now=NOW)
+        except IllegalMove:
+            continue
+        accepted.append(card)
+    return accepted
 
 
 @pytest.mark.parametrize("seed", range(24), ids=lambda s: f"match-{s}")
@@ -83,5 +97,10 @@ def test_apply_gives_the_state_and_events_the_working_copy_gives(seed):
             assert got == expected, move
             assert ENGINE.encode(got[0]) == ENGINE.encode(expected[0])
             assert list(vars(got[0])) == list(vars(expected[0]))  # same fields, same order
+        if not rules_of(state.options).penalise:
+            cards = layable(rules_of(state.options), state, state.hands[state.current])
+            assert accepted_cards(state, moves) == cards
+            listed = [m["card"] for m in moves if m["type"] == "lay"]
+            assert list(dict.fromkeys(listed)) == cards
         state, _ = ENGINE.apply(state, pick.choice(moves), now=NOW)
         steps += 1
