@@ -94,8 +94,11 @@ _SEATS: BoundedMemo[tuple[tuple[str, ...], Rules], tuple[SeatMoves, ...]] = Boun
 
 def seats_of(players: tuple[str, ...], rules: Rules) -> tuple[SeatMoves, ...]:
     """The moves of every seat of `players` under `rules`, made once."""
-    return _SEATS.get((players, rules), lambda _: tuple(
-        SeatMoves(players, seat, rules) for seat in range(len(players))))
+    return _SEATS.get((players, rules), _seats_made, players, rules)
+
+
+def _seats_made(_key, players: tuple[str, ...], rules: Rules) -> tuple[SeatMoves, ...]:
+    return tuple(SeatMoves(players, seat, rules) for seat in range(len(players)))
 
 
 class MatchTables:
@@ -120,11 +123,14 @@ _TABLES: BoundedMemo[int, MatchTables] = BoundedMemo(512)
 
 def tables_of(state: State) -> MatchTables:
     """The tables of the match `state` belongs to."""
-    tables = _TABLES.get(id(state.players),
-                         lambda _, state=state: MatchTables(state.players, state.options))
+    tables = _TABLES.get(id(state.players), _tables_made, state)
     if tables.options is not state.options:  # the same players under other options
         return MatchTables(state.players, state.options)
     return tables
+
+
+def _tables_made(_key, state: State) -> MatchTables:
+    return MatchTables(state.players, state.options)
 
 
 def challengers(state: State) -> list[int]:

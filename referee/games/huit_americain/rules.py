@@ -193,8 +193,11 @@ _RULES_BY_OBJECT: BoundedMemo = BoundedMemo(512)
 
 def rules_of(options) -> Rules:
     """The compiled rules of an options value (`state.Options`)."""
-    return _RULES_BY_OBJECT.get(id(options), lambda _, options=options: (
-        options, _RULES_BY_VALUE.get(options, Rules)))[1]
+    return _RULES_BY_OBJECT.get(id(options), _rules_held_with, options)[1]
+
+
+def _rules_held_with(_key, options) -> tuple[object, Rules]:
+    return options, _RULES_BY_VALUE.get(options, Rules)
 
 
 def hand_points(hand, card_points: dict[str, int]) -> int:
