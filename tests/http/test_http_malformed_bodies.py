@@ -109,3 +109,26 @@ def test_the_move_fast_path_answers_a_malformed_body_as_flask_does(app):
             other = slow.post(path, data=body, content_type="application/json")
             assert one.status_code == other.status_code == status, name
             assert one.get_json(force=True)["detail"] == other.get_json(force=True)["detail"]
+
+
+class BrokenStream:
+    """A body the server's reader refuses as it reads it (gunicorn raises on a bad chunk)."""
+
+    def read(self, *_):
+        raise ValueError("Invalid chunk size")
+
+    readline = read
+
+
+@pytest.mark.parametrize("content_type", CONTENT_TYPES)
+def test_a_body_the_server_cannot_read_is_malformed_request_on_both_paths(app, caplog,
+                                                                          content_type):
+    client = app.test_client()
+    for path in post_paths(app):
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG):
+            answer = client.post(path, data=b"{}", content_type=content_type,
+                                 environ_overrides={"wsgi.input": BrokenStream()})
+        assert answer.status_code == 400, (path, answer.get_data()[:300])
+        assert answer.get_json(force=True)["code"] == "malformed_request", path
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info], path
