@@ -50,7 +50,7 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "request_forbidden": (403, "The connection may not make requests"),
     "uri_too_long": (414, "The request line is too long"),
     "expectation_failed": (417, "The Expect header cannot be met"),
-    "headers_too_large": (431, "The request's header fields are too many or too large"),
+    "headers_too_large": (431, "The request header fields are too many or too large"),
     "unsupported_transfer_coding": (501, "The body's transfer coding is not supported"),
 }
 
