@@ -28,7 +28,11 @@ workers = int(os.environ.get("WORKERS", os.environ.get("WEB_CONCURRENCY", "2")))
 # answers (`make load` compares 2 and 4). Idle connections wait in the worker's poller, not
 # in a thread. THREADS=1 gives the sync worker back.
 threads = int(os.environ.get("THREADS", "2"))
-worker_class = "gthread" if threads > 1 else "sync"
+# gunicorn's gthread and sync workers, answering the requests gunicorn itself refuses (bad
+# request lines, headers or lengths, limits passed) as problems with a stable code rather
+# than HTML pages (referee/http/workers.py).
+worker_class = ("referee.http.workers.ProblemThreadWorker" if threads > 1
+                else "referee.http.workers.ProblemSyncWorker")
 keepalive = int(os.environ.get("KEEPALIVE", "75"))
 worker_connections = 1000
 # Requests are short CPU-bound computations; a stuck worker is killed and replaced.

@@ -74,7 +74,21 @@ def _allow_browsers(app: Flask, origins: list[str]) -> None:
     """Cross-origin calls from the listed web origins (flask-cors writes the headers, on
     problem answers too) to the browser routes (the catalogue, and what a seat token may
     ask). A browser asks first with a preflight OPTIONS: it is answered for those routes
-    only, everywhere else OPTIONS stays a 405 as without CORS."""
+    only, everywhere else OPTIONS stays a 405 as without CORS.
+
+    Whether an answer of those routes carries `Access-Control-Allow-Origin`, and which, depends
+    on the request's `Origin`, with one origin listed as with several: each such answer says
+    `Vary: Origin`, or a shared cache could hand one page's answer (the catalogue is public
+    for five minutes) to another page, or a page the answer another caller got without CORS.
+    The hook is registered before flask-cors's, so that it runs after it (Flask runs the
+    after-request hooks last-registered first) and merges every `Vary` into one header."""
+
+    @app.after_request
+    def _vary_on_origin(response: Response) -> Response:
+        if BROWSER_ROUTES.fullmatch(request.path):
+            vary_on(response, "Origin")
+        return response
+
     CORS(app, resources={BROWSER_ROUTES: {"origins": origins}}, methods=["GET", "POST"],
          allow_headers=["Content-Type", "X-Request-ID", "traceparent"],
          expose_headers=["X-Request-ID", "ETag"], max_age=PREFLIGHT_MAX_AGE)
@@ -85,6 +99,20 @@ def _allow_browsers(app: Flask, origins: list[str]) -> None:
                 and "Access-Control-Request-Method" in request.headers):
             return Response(status=204)
         return None
+
+
+def vary_on(response: Response, header: str) -> None:
+    """`header` named once in the answer's `Vary`, with the names already there, in one
+    header line."""
+    names: list[str] = []
+    for line in response.headers.getlist("Vary"):
+        for name in line.split(","):
+            name = name.strip()
+            if name and name.lower() not in {n.lower() for n in names}:
+                names.append(name)
+    if header.lower() not in {n.lower() for n in names}:
+        names.append(header)
+    response.headers["Vary"] = ", ".join(names)
 
 
 def _handle_error(error: Exception) -> Response:

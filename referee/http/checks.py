@@ -22,6 +22,10 @@ from .schemas import envelope_schemas, envelope_structs, load_move, move_schemas
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
+    """The body's JSON: bytes that are not JSON in UTF-8 (a syntax error, a byte sequence
+    UTF-8 forbids inside a string, a lone surrogate escape) are `malformed_json`; JSON that
+    nests deeper than `max_depth` is a `validation_error`. Either is the caller's mistake,
+    answered as a problem and logged as any refusal, never as the referee's failure."""
     try:
         data = msgspec.json.decode(body)
     except RecursionError:
@@ -29,6 +33,10 @@ def parse_json(body: bytes, max_depth: int) -> Any:
                       errors={"_body": ["nested too deeply"]}) from None
     except msgspec.DecodeError as exc:
         raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
+    except UnicodeDecodeError as exc:
+        # msgspec checks UTF-8 only when it builds a string, and says so with Python's error.
+        raise Problem("malformed_json", "the body is not valid JSON: a string holds bytes "
+                      f"that are not UTF-8 (byte {exc.start} of the string)") from None
     # An open-mode state object is decoded by a strict typed decoder that stops at the first
     # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
     # of the body, and walking it cost more than the rest of the request's checks.

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import msgspec
 from flask import Response, current_app, request
-from werkzeug.exceptions import ClientDisconnected
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from referee.core.engine import Engine
 from referee.service.answers import wire_state_schema
@@ -137,14 +137,27 @@ def read_limited(environ: dict[str, Any], limit: int) -> bytes:
         size = int(length)
         if size > limit:
             raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
-        raw = environ["wsgi.input"].read(size)
+        raw = read_body(environ["wsgi.input"].read, size)
         if len(raw) != size:
             raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
         return raw
     if request.content_length is not None:
-        return request.get_data(cache=False)
-    raw = environ["wsgi.input"].read(limit + 1)
+        return read_body(lambda _: request.get_data(cache=False), size=-1)
+    raw = read_body(environ["wsgi.input"].read, limit + 1)
     if len(raw) > limit:
         raise Problem("payload_too_large", f"the body is larger than {limit} bytes")
     return raw
 
+
+def read_body(read: Callable[[int], bytes], size: int) -> bytes:
+    """Up to `size` bytes of the request's body by `read`. The server's reader raises when
+    the body's framing is broken (a chunk size that is no number, a chunk without its end):
+    the client's mistake, answered as `malformed_request` rather than as the referee's
+    failure. Werkzeug's own refusals (a body cut short, past the limit) go on as they are."""
+    try:
+        return read(size)
+    except HTTPException:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever the server's reader refuses
+        raise Problem("malformed_request", "the body could not be read: "
+                      f"{type(exc).__name__}") from None

@@ -15,7 +15,8 @@ from werkzeug.exceptions import ClientDisconnected
 
 from . import observability
 from .checks import parse_json
-from .context import JSON, Served
+from .context import JSON, Served, read_body
+from .problems import Problem
 
 MOVES_RULE = "/v1/games/<game_id>/moves"
 
@@ -52,10 +53,14 @@ class DirectMoves:
             return self.flask(environ, start_response)
         started = time.perf_counter()
         size = int(length)
-        raw = environ["wsgi.input"].read(size)
+        engine = served.games[path.group(1)]
+        try:
+            raw = read_body(environ["wsgi.input"].read, size)
+        except Problem as unread:
+            environ["wsgi.input"] = io.BytesIO()
+            return self._through_flask(environ, start_response, started, error=unread)
         # Whatever Flask sees of this request reads the body from here.
         environ["wsgi.input"] = io.BytesIO(raw)
-        engine = served.games[path.group(1)]
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short

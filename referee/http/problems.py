@@ -45,6 +45,13 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "not_found": (404, "No such path"),
     "internal_error": (500, "The referee failed; nothing was changed"),
     "not_ready": (503, "The referee cannot serve yet (see /readyz's checks)"),
+    # Refused by the HTTP server before the referee sees the request (referee.http.workers).
+    "malformed_request": (400, "The request is not valid HTTP/1.1"),
+    "request_forbidden": (403, "The connection may not make requests"),
+    "uri_too_long": (414, "The request line is too long"),
+    "expectation_failed": (417, "The Expect header cannot be met"),
+    "headers_too_large": (431, "The request header fields are too many or too large"),
+    "unsupported_transfer_coding": (501, "The body's transfer coding is not supported"),
 }
 
 MEDIA_TYPE = "application/problem+json"

@@ -87,10 +87,12 @@ def healthz():
 @meta.get("/readyz")
 def readyz():
     """Readiness: the engines are registered, the contract is generated and, in sealed mode,
-    every configured key seals and opens a probe."""
-    checks = served().readiness()
+    every configured key seals and opens a probe; and the mode served, open or sealed."""
+    where = served()
+    checks = where.readiness()
     if all(checks.values()):
-        return json_response({"status": "ready", "checks": checks})
+        mode = "open" if where.codec.sealer is None else "sealed"
+        return json_response({"status": "ready", "mode": mode, "checks": checks})
     failing = sorted(name for name, ok in checks.items() if not ok)
     raise Problem("not_ready", f"not ready: {', '.join(failing)}", checks=checks)
 

@@ -41,20 +41,48 @@ def _flag(env: dict[str, str], name: str, default: bool) -> bool:
     raise ValueError(f"{name} must be one of 1, true, yes, on, 0, false, no, off")
 
 
+MIN_KEY_CHARACTERS = 8  # different characters a sealing key holds, at least
+
+
 def state_keys(value: Any) -> list[str]:
-    """The sealing keys from a comma-separated string or a list of strings, each checked:
-    a key shorter than 32 characters could be guessed, so it is refused at startup."""
+    """The sealing keys, from a comma-separated string or a list of strings. Empty (the
+    empty string or the empty list) is open mode. Otherwise every key must be a secret, or
+    the referee does not start: a key that could be guessed lets anyone forge states and seat
+    tokens, and a list that holds no key at all (`","`, `" "`) must not quietly run open.
+    See `key_weakness` for what a key must be."""
     if isinstance(value, str):
-        keys = [k.strip() for k in value.split(",") if k.strip()]
+        if value == "":
+            return []
+        keys = [k.strip() for k in value.split(",")]
     elif isinstance(value, (list, tuple)) and all(isinstance(k, str) for k in value):
-        keys = [k.strip() for k in value if k.strip()]
+        keys = [k.strip() for k in value]
     else:
         raise ValueError("STATE_KEYS must be a comma-separated string or a list of strings")
-    short = [i for i, k in enumerate(keys) if len(k) < MIN_KEY_LENGTH]
-    if short:
-        raise ValueError(f"STATE_KEYS: every key needs at least {MIN_KEY_LENGTH} characters "
-                         f"(key #{short[0] + 1} is shorter)")
+    for number, key in enumerate(keys, 1):
+        weakness = key_weakness(key)
+        if weakness:
+            raise ValueError(f"STATE_KEYS: key #{number} of {len(keys)} {weakness}; a sealing "
+                             "key is a random secret of at least 32 characters (for instance "
+                             "`openssl rand -base64 33`), and keys are separated by single "
+                             "commas. Leave the setting empty for open mode.")
     return keys
+
+
+def key_weakness(key: str) -> str | None:
+    """What makes `key` unfit to seal states, or None. A key (its spaces around it dropped)
+    must have at least MIN_KEY_LENGTH characters, at least MIN_KEY_CHARACTERS different ones,
+    and not be a shorter string repeated (`"a" * 32`, `"ab" * 16`, `"12345678" * 4`): a
+    typo, a placeholder or a pattern, not a secret. This catches what a person types, not
+    every weak key: a key should come from a random generator."""
+    if not key:
+        return "is empty"
+    if len(key) < MIN_KEY_LENGTH:
+        return f"is shorter than {MIN_KEY_LENGTH} characters"
+    if len(set(key)) < MIN_KEY_CHARACTERS:
+        return f"has fewer than {MIN_KEY_CHARACTERS} different characters"
+    if (key + key).find(key, 1) < len(key):
+        return "is a shorter string repeated"
+    return None
 
 
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")

@@ -170,10 +170,10 @@ def test_an_unexpected_error_is_logged_with_its_stack_and_request_id(app, caplog
 
 def test_liveness_and_readiness_answer_apart(client, sealed_client):
     assert client.get("/healthz").get_json()["status"] == "ok"
-    for ready in (client, sealed_client):
+    for ready, mode in ((client, "open"), (sealed_client, "sealed")):
         answer = ready.get("/readyz")
         assert answer.status_code == 200
-        assert answer.get_json() == {"status": "ready", "checks": {
+        assert answer.get_json() == {"status": "ready", "mode": mode, "checks": {
             "engines": True, "contract": True, "sealing": True}}
 
 

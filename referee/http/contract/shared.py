@@ -250,8 +250,12 @@ def service_paths(b: Builder) -> None:
                        "process; `/healthz` only says the process answers.",
         "responses": {
             "200": {"description": "Ready.", "content": {"application/json": {"schema": {
-                "type": "object", "required": ["status", "checks"],
+                "type": "object", "required": ["status", "mode", "checks"],
                 "properties": {"status": {"type": "string", "enum": ["ready"]},
+                               "mode": {"type": "string", "enum": ["open", "sealed"],
+                                        "description": "Sealed: states and seat tokens are "
+                                        "sealed with REFEREE_STATE_KEYS. Open: states are "
+                                        "plain JSON and no seat token is issued."},
                                "checks": ref("ReadinessChecks")}}}}},
             "503": {"$ref": "#/components/responses/Problem503"},
         },

@@ -1,0 +1,33 @@
+"""gunicorn with the referee's gunicorn.conf.py does not boot on sealing keys that are not
+keys (see referee.http.settings.key_weakness): it exits non-zero, saying which key and why,
+instead of serving in open mode or with a guessable key."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.__main__ import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("keys,why", [
+    (",", "key #1 of 2 is empty"),
+    (" ", "key #1 of 1 is empty"),
+    ("a" * 32, "key #1 of 1 has fewer than 8 different characters"),
+], ids=["a-lone-comma", "a-blank", "one-character-repeated"])
+def test_gunicorn_does_not_boot_on_keys_that_are_not_keys(tmp_path, keys, why):
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(free_port()), WORKERS="1",
+               THREADS="1", PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
+               REFEREE_STATE_KEYS=keys)
+    done = subprocess.run([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+                           "referee:create_app()"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0
+    assert f"STATE_KEYS: {why}" in done.stderr
+    assert "Worker failed to boot" in done.stderr
