@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from referee.core.playout import random_move  # noqa: E402
 from referee.games import REGISTRY  # noqa: E402
 
-KEYS = "soak-key-" + "s" * 40
+KEYS = "soak-key-" + "0123456789abcdef" * 3
 NGINX_CONF = """
 worker_processes 1;
 pid {run}/nginx.pid;

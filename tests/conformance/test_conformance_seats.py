@@ -16,7 +16,7 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from tests.conformance.test_conformance_views import secret_cards, strings, under_stock
 
-KEYS = ["s" * 40]
+KEYS = ["s-test-key-" + "0123456789" * 3]
 SPECTATOR = "watcher"
 CHECK_EVERY = 3  # steps between rounds of questions
 MAX_STEPS = 150

@@ -14,7 +14,7 @@ import referee
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
-KEYS = ["v" * 40]
+KEYS = ["v-test-key-" + "0123456789" * 3]
 
 
 def strings(value):

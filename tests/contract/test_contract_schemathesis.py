@@ -120,7 +120,7 @@ def test_every_endpoint_answers_as_the_contract_says(case):
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
 
 
-SEALED_APP = referee.create_app({"STATE_KEYS": ["c" * 40], **PLAIN})
+SEALED_APP = referee.create_app({"STATE_KEYS": ["c-test-key-" + "0123456789" * 3], **PLAIN})
 sealed_schema = schemathesis.openapi.from_wsgi("/openapi.yaml", SEALED_APP)
 
 

@@ -19,7 +19,7 @@ from referee.games import REGISTRY
 
 from .support import cards_shown, parse, texts
 
-KEYS = ["p" * 40]
+KEYS = ["p-test-key-" + "0123456789" * 3]
 STEPS = 60
 CARD = re.compile(CARD_PATTERN)
 
