@@ -9,6 +9,7 @@ from hypothesis import settings
 from xdist.scheduler import LoadScopeScheduling
 
 import referee
+from tests.support import SEALING_KEYS
 
 # CI runs the same examples every time, so a submission that passed here passes there; runs
 # elsewhere keep exploring new examples (and keep failures in .hypothesis to replay them).
@@ -43,15 +44,28 @@ class GroupedScheduling(LoadScopeScheduling):
         return ON_ONE_WORKER.get(nodeid.split("::", 1)[0], nodeid)
 
 
+# The longest tests (several seconds of CPU each, some tens), handed out first so that no
+# worker is left running one of them alone at the end of the run.
+LONGEST_FIRST = (
+    "tests/games/test_card_hints.py::test_hard_beats_medium",
+    "tests/contract/test_contract_schemathesis.py::test_every_schema_valid_creation",
+    "tests/conformance/test_conformance_declarations.py::test_events_views_and_scores_fit",
+    "tests/games/generala_dice/test_generala_dice_strength.py::test_the_win_level",
+    "tests/conformance/test_conformance_seats.py::",
+    "tests/games/test_card_hints.py::test_every_level_answers",
+)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
+
+
 def pytest_xdist_make_scheduler(config, log):
     # xdist's own `--dist loadgroup` would read `xdist_group` marks, but it loses them under
     # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module.
     if config.getvalue("dist") == "load":
         return GroupedScheduling(config, log)
     return None
-
-
-SEALING_KEYS = ["k" * 32 + "-first-key-for-tests", "k" * 32 + "-second-key-for-tests"]
 
 
 class Clock:
