@@ -6,9 +6,10 @@ import os
 
 import pytest
 from hypothesis import settings
-from xdist.scheduler import LoadScopeScheduling
+from xdist.scheduler import LoadScheduling
 
 import referee
+from tests.support import SEALING_KEYS
 
 # CI runs the same examples every time, so a submission that passed here passes there; runs
 # elsewhere keep exploring new examples (and keep failures in .hypothesis to replay them).
@@ -35,23 +36,47 @@ ON_ONE_WORKER = {
 }
 
 
-class GroupedScheduling(LoadScopeScheduling):
-    """Tests handed out one by one to whichever worker is free, those of a group together
-    (the groups first: they are the longest units of work)."""
+class GroupedScheduling(LoadScheduling):
+    """xdist's load scheduling (tests handed out by index, in batches, to whichever worker
+    runs short), but for a group: when a batch holds one of its tests, the rest of the group
+    joins that batch, in file order."""
 
-    def _split_scope(self, nodeid: str) -> str:
-        return ON_ONE_WORKER.get(nodeid.split("::", 1)[0], nodeid)
+    def _send_tests(self, node, num):
+        group = [ON_ONE_WORKER.get(nodeid.split("::", 1)[0]) for nodeid in self.collection]
+        batch = self.pending[:num]
+        joining = {group[i] for i in batch} - {None}
+        batch += [i for i in self.pending[num:] if group[i] in joining]
+        if batch:
+            sent = set(batch)
+            self.pending[:] = [i for i in self.pending if i not in sent]
+            self.node2pending[node].extend(batch)
+            node.send_runtest_some(batch)
+
+
+# The longest tests (several seconds of CPU each, some tens), handed out first so that no
+# worker is left running one of them alone at the end of the run.
+LONGEST_FIRST = (
+    "tests/games/test_card_hints.py::test_hard_beats_medium",
+    "tests/contract/test_contract_schemathesis.py::test_every_schema_valid_creation",
+    "tests/conformance/test_conformance_declarations.py::test_events_views_and_scores_fit",
+    "tests/games/generala_dice/test_generala_dice_strength.py::test_the_win_level",
+    "tests/conformance/test_conformance_seats.py::",
+    "tests/games/test_card_hints.py::test_every_level_answers",
+)
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
 
 def pytest_xdist_make_scheduler(config, log):
     # xdist's own `--dist loadgroup` would read `xdist_group` marks, but it loses them under
-    # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module.
+    # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module; and
+    # it, like `loadscope`, keeps tests by node id, which the tests schemathesis generates for
+    # each operation share: it would run one of them. Load scheduling goes by index.
     if config.getvalue("dist") == "load":
         return GroupedScheduling(config, log)
     return None
-
-
-SEALING_KEYS = ["k" * 32 + "-first-key-for-tests", "k" * 32 + "-second-key-for-tests"]
 
 
 class Clock:

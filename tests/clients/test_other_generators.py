@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BIN, CONTRACT
+from .support import BIN, CONTRACT
 
 TYPESCRIPT = Path(__file__).resolve().parent / "typescript"
 

@@ -13,41 +13,11 @@ import pytest
 
 import referee
 from referee.games import REGISTRY
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
+
+from .support import GameClient
 
 MAX_MOVES = 5_000
-
-
-def snake(game_id: str) -> str:
-    return game_id.replace("-", "_")
-
-
-def pascal(game_id: str) -> str:
-    return "".join(part.capitalize() for part in game_id.split("-"))
-
-
-class GameClient:
-    """The generated operations and models of one game."""
-
-    def __init__(self, package, game_id: str):
-        api = f"{package.__name__}.api.{snake(game_id)}.{snake(game_id)}"
-        self.create = importlib.import_module(f"{api}_create_match").sync
-        self.post = importlib.import_module(f"{api}_post_move").sync
-        self.legal = importlib.import_module(f"{api}_list_legal_moves").sync
-        self.view = importlib.import_module(f"{api}_player_view").sync
-        self.validate = importlib.import_module(f"{api}_validate_move").sync
-        models = package.models
-        prefix = pascal(game_id)
-        self.CreateRequest = getattr(models, f"{prefix}CreateMatchRequest")
-        self.Options = getattr(models, f"{prefix}Options")
-        self.MoveRequest = getattr(models, f"{prefix}MoveRequest")
-        self.LegalMovesRequest = getattr(models, f"{prefix}LegalMovesRequest")
-        self.ViewRequest = getattr(models, f"{prefix}ViewRequest")
-        self.ValidationRequest = getattr(models, f"{prefix}ValidationRequest")
-        self.Outcome = getattr(models, f"{prefix}Outcome")
-        self.State = getattr(models, f"{prefix}State")
-        self.View = getattr(models, f"{prefix}View")
-        self.Problem = models.Problem
 
 
 @pytest.mark.parametrize("sealed", [False, True], ids=["open", "sealed"])

@@ -12,10 +12,10 @@ import pytest
 
 import referee
 from referee.games import REGISTRY
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 from tests.pictures.support import groups, parse, texts
 
-from .test_python_client import GameClient, pascal, snake
+from .support import GameClient, pascal, snake
 
 
 def connect(package, sealed: bool):

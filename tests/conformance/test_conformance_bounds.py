@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from pathlib import Path
 
 import pytest
-import yaml
 
 from referee.core.engine import MAX_COUNTER
 from referee.core.errors import InvalidOptions, InvalidState
 from referee.games import REGISTRY
 from referee.http.contract import pascal
 from tests.support import edited_wire
+from tests.support import committed_contract
 
 NOW = 1_000_000.0
-SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+SPEC = committed_contract()
 
 
 def counters(game_id: str) -> list[str]:

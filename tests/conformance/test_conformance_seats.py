@@ -14,7 +14,7 @@ import pytest
 import referee
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from tests.conformance.test_conformance_views import secret_cards, strings, under_stock
+from tests.conformance.support import secret_cards, strings, under_stock
 
 KEYS = ["s-test-key-" + "0123456789" * 3]
 SPECTATOR = "watcher"

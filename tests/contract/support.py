@@ -1,19 +1,20 @@
 """Validating bodies against the committed contract's schemas (JSON Schema 2020-12, as
-OpenAPI 3.1 uses it), with every `$ref` resolved inside the document."""
+OpenAPI 3.1 uses it), with every `$ref` resolved inside the document; and generated
+creation bodies steered around the two option rules JSON Schema cannot carry."""
 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
-import yaml
 from openapi_schema_validator import OAS31Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-CONTRACT_PATH = Path(__file__).resolve().parents[2] / "openapi.yaml"
-SPEC = yaml.safe_load(CONTRACT_PATH.read_text(encoding="utf-8"))
+from referee.games.huit_americain.rules import EFFECTS, OFF
+from tests.support import committed_contract
+
+SPEC = committed_contract()
 BASE = "urn:referee:contract"
 REGISTRY = Registry().with_resource(BASE, Resource(contents=SPEC, specification=DRAFT202012))
 
@@ -36,3 +37,63 @@ def operation(path: str, method: str = "post") -> dict[str, Any]:
 
 def schema_name(reference: dict[str, str]) -> str:
     return reference["$ref"].rsplit("/", 1)[1]
+
+
+def keep_option_rules(ctx, body):
+    """A generated creation body, changed only where it breaks one of the two rules of
+    `x-option-rules` that JSON Schema cannot carry; it stays schema-valid."""
+    if not isinstance(body, dict):
+        return body
+    players = body.get("players") or []
+    bots = body.get("bots")
+    if isinstance(bots, list) and all(isinstance(b, str) for b in bots) \
+            and isinstance(players, list) and all(isinstance(p, str) for p in players):
+        # bots are players of the match
+        body = {**body, "bots": [b for b in bots if b in players]}
+    given = body.get("contributions")
+    if isinstance(given, list) and all(isinstance(c, dict) for c in given) \
+            and isinstance(players, list):
+        # each contributor is a player of the match (or the back end), once
+        kept, named = [], set()
+        for one in given:
+            who = one.get("player")
+            if (who is None or who in players) and who not in named:
+                kept.append(one)
+                named.add(who)
+        body = {**body, "contributions": kept}
+    if not isinstance(body.get("options"), dict):
+        return body
+    options = dict(body["options"])
+    dealer = options.get("dealer")
+    if isinstance(dealer, str) and dealer and not (
+            dealer in players or (dealer.isascii() and dealer.isdigit()
+                                  and int(dealer) < len(players))):
+        options["dealer"] = ""
+    given = {name[len("effect_"):]: rank for name, rank in options.items()
+             if name.startswith("effect_") and name[len("effect_"):] in EFFECTS}
+    if given:
+        table = {effect: given.get(effect, default) for effect, (default, _) in EFFECTS.items()}
+        taken: dict[str, str] = {}
+        for effect in sorted(given):  # drop a given effect that lands on a taken rank
+            for other, rank in table.items():
+                if other != effect and rank == table[effect] != OFF and clashes(effect, other):
+                    options.pop(f"effect_{effect}", None)
+                    table[effect] = EFFECTS[effect][0]
+                    break
+        del taken
+        if table_clashes(table):  # a default left in the way: switch the given ones off
+            for effect in given:
+                options[f"effect_{effect}"] = OFF
+    return {**body, "options": options}
+
+
+def clashes(a: str, b: str) -> bool:
+    attacks = {"draw_two", "draw_four"}
+    if "stop" in (a, b):
+        return bool({a, b} & attacks)
+    return True
+
+
+def table_clashes(table: dict[str, str]) -> bool:
+    return any(a < b and rank == table[b] != OFF and clashes(a, b)
+               for a, rank in table.items() for b in table)

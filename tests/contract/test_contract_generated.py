@@ -14,8 +14,9 @@ import referee
 from referee.games import REGISTRY
 from referee.http.contract import committed_document, pascal
 from referee.http.examples import EXAMPLE_CLOCK
+from tests.support import CONTRACT_PATH
 
-from .support import CONTRACT_PATH, SPEC, operation, problems, schema_name
+from .support import SPEC, operation, problems, schema_name
 
 OPERATIONS = ("matches", "moves", "legal-moves", "validations", "views")
 

@@ -19,7 +19,7 @@ from schemathesis.checks import positive_data_acceptance
 import referee
 from referee.games import REGISTRY
 
-from .test_contract_schemathesis import _keep_option_rules
+from .support import keep_option_rules
 
 # Schemathesis's WSGI transport asks for gzip but hands the checks the body as it came, so
 # these apps answer uncompressed (compression has its own tests in tests/http).
@@ -50,7 +50,7 @@ def _workflow(game_id: str):
 
         def before_call(self, case, **kwargs):
             if case.operation.path.endswith("/matches"):
-                case.body = _keep_option_rules(None, case.body)
+                case.body = keep_option_rules(None, case.body)
 
         def validate_response(self, response, case, **kwargs):
             SEEN[(case.operation.path, response.status_code)] += 1

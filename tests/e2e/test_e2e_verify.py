@@ -11,7 +11,9 @@ import pytest
 
 import referee
 from referee.games import REGISTRY
-from tests.fairness.records import altered, chance_events, record_match, seen_draws, unseen_draws
+from tests.fairness.records import (EMPEREUR, HUIT, altered, chance_events, record_match,
+                                    seen_draws, unseen_draws)
+from tests.fairness.script import verify_match
 
 
 @pytest.fixture(scope="module")
@@ -71,8 +73,6 @@ def test_an_altered_record_is_flagged(verify_page, served_app, records):
 @pytest.fixture(scope="module")
 def drawing():
     """Players' own records of matches with many draws (tests/fairness/test_fairness_draws)."""
-    from tests.fairness.test_fairness_draws import EMPEREUR, HUIT
-
     client = referee.create_app({"STATE_KEYS": []}).test_client()
     out = {}
     for setup in (EMPEREUR, HUIT):
@@ -143,8 +143,6 @@ def test_a_record_with_contributed_seeds_is_confirmed_and_its_alterations_flagge
 
 def test_the_link_verify_match_builds_opens_the_checked_record(verify_page, served_app,
                                                                contributed):
-    from tests.http.test_http_fairness_script import verify_match
-
     record = contributed["generala-dice"]
     verify_page.goto(verify_match.verify_link(served_app, record))
     result = checked(verify_page)

@@ -10,6 +10,12 @@ import random
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
+# Matches with many draws after the deal: an Empereur stock rebuilt and cleared piles drawn
+# again, Huit américain's stock reshuffled (tests/fairness/test_fairness_draws, tests/e2e).
+EMPEREUR = {"game_id": "empereur", "seed": 64, "players": 6}
+HUIT = {"game_id": "huit-americain", "seed": 41, "players": 4,
+        "options": {"when_stuck": "draw_until_playable", "target": 200}}
+
 
 def record_match(client, game_id: str, seed: int, viewer: str | None = None,
                  players: int | None = None, contribute: bool = False,

@@ -14,14 +14,11 @@ from collections import defaultdict
 import pytest
 
 import referee
-from tests.http.test_http_fairness_script import verify_match
+from tests.fairness.script import verify_match
 
 from .node import node
-from .records import chance_events, record_match, seen_draws, unseen_draws
+from .records import EMPEREUR, HUIT, chance_events, record_match, seen_draws, unseen_draws
 
-EMPEREUR = {"game_id": "empereur", "seed": 64, "players": 6}
-HUIT = {"game_id": "huit-americain", "seed": 41, "players": 4,
-        "options": {"when_stuck": "draw_until_playable", "target": 200}}
 
 
 @pytest.fixture(scope="module")

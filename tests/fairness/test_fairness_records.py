@@ -14,6 +14,7 @@ from referee.games import REGISTRY
 
 from .node import node
 from .records import altered, chance_events, record_match, seen_draws, unseen_draws
+from .script import verify_match
 
 
 @pytest.fixture(scope="module")
@@ -97,8 +98,6 @@ def test_altered_records_are_flagged(records, results):
 
 
 def test_the_verify_link_is_the_same_from_javascript_and_python(records, results):
-    from tests.http.test_http_fairness_script import verify_match
-
     for name, record in records[0].items():
         link = results[name]["link"]
         assert link == verify_match.verify_link("https://referee.example", record), name

@@ -76,6 +76,12 @@ def test_a_hint_does_not_depend_on_what_the_player_cannot_see(game_id, client):
 # give if drawn afresh with the matches taken as independent: the chance that a level no
 # stronger (a share of 0.5) would pass, and the chance that one with a share of 0.6 would
 # fail. test_the_strength_tests_error_rates_are_the_ones_stated checks the figures.
+# Cheaper designs at the same error rates were weighed on seeded deals (2026-12-05): Wald's
+# sequential test of 0.5 against 0.6 would stop after 79 of Huit's 80 matches and 21 of
+# Générala's 30; judging duplicate deals (only the deals one level wins in both seats count),
+# with its error rates held whatever share of the deals is split, it would play 44 deals (88
+# matches) of Huit and 20 (40 matches) of Générala. Nearly all the time is `hard` thinking,
+# so the fixed tests stay.
 ERROR_RATES = {  # (matches, wins needed to pass) -> (pass if no stronger, fail at 0.6)
     (120, 66.5): (0.118, 0.153),
     (30, 16.5): (0.292, 0.285),

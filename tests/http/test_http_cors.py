@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import referee
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 EIGHT = "/v1/games/huit-americain"
 PAGE = "https://play.example.com"

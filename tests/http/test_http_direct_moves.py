@@ -5,7 +5,6 @@ each is sealed under a fresh salt), the same metrics and the same log line."""
 
 from __future__ import annotations
 
-import base64
 import gzip
 import json
 import logging

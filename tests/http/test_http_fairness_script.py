@@ -4,21 +4,16 @@ specification alone (docs/FAIRNESS.md) and by a replay with the referee's engine
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from referee.games import REGISTRY
 from tests.fairness.records import altered, chance_events, record_match
+from tests.fairness.script import SCRIPT, verify_match
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "verify_match.py"
-spec = importlib.util.spec_from_file_location("verify_match", SCRIPT)
-verify_match = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(verify_match)
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))

@@ -10,7 +10,7 @@ import pytest
 
 import referee
 from referee.games import REGISTRY
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 DICE = "/v1/games/generala-dice"
 HINTED = sorted(game_id for game_id, engine in REGISTRY.items() if engine.hint_levels)

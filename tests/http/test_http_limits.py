@@ -10,16 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 import referee
 from referee.core.engine import MAX_OPTION_TEXT
 from referee.games import REGISTRY
 from referee.http.contract import pascal
 from referee.http import settings
+from tests.support import committed_contract
 
 ROOT = Path(__file__).resolve().parents[2]
-SPEC = yaml.safe_load((ROOT / "openapi.yaml").read_text())
+SPEC = committed_contract()
 # The settings table operators read (docs/OPERATIONS.md, "Settings").
 OPERATIONS = (ROOT / "docs" / "OPERATIONS.md").read_text(encoding="utf-8")
 DICE = "/v1/games/generala-dice"

@@ -14,7 +14,7 @@ import referee
 from referee.games import REGISTRY
 from referee.http.operations import OPERATIONS
 
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 # Bytes that are not JSON, or not UTF-8 inside a string: malformed_json (400).
 NOT_JSON = {

@@ -4,18 +4,17 @@ open and sealed mode, and a documented problem for every bad request, never a 50
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pypdf
 import pytest
-import yaml
 
 from referee.games import REGISTRY
 from referee.http.problems import CATALOGUE
 
 from tests.pictures.support import groups, parse, texts
+from tests.support import committed_contract
 
-SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+SPEC = committed_contract()
 DICE = "/v1/games/generala-dice"
 SHEETS = [f"{DICE}/sheets/svg", f"{DICE}/sheets/pdf"]
 MEDIA = {"svg": "image/svg+xml", "pdf": "application/pdf"}

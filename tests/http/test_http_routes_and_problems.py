@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 import yaml
@@ -12,8 +11,9 @@ import yaml
 import referee
 from referee.games import REGISTRY
 from referee.http.problems import CATALOGUE
+from tests.support import committed_contract
 
-SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "openapi.yaml").read_text())
+SPEC = committed_contract()
 DICE = "/v1/games/generala-dice"
 
 

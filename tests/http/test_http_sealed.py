@@ -23,7 +23,7 @@ from referee.games import REGISTRY
 from referee.service.codec import Match, StateCodec
 from referee.http import sealing
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 
 DICE = "/v1/games/generala-dice"

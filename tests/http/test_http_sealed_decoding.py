@@ -29,7 +29,7 @@ from referee.games import REGISTRY
 from referee.service.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
                                     plain_sealed_match)
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes, token_text
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 NOW = 1_000_000.0

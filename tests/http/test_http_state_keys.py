@@ -10,7 +10,7 @@ import pytest
 import referee
 from bench.__main__ import BENCH_KEY
 from referee.http.settings import MIN_KEY_CHARACTERS, MIN_KEY_LENGTH, key_weakness
-from tests.conftest import SEALING_KEYS
+from tests.support import SEALING_KEYS
 
 GOOD = "Zq3vN8pL0sX2wE7rT5yU1iO9aS4dF6gH"  # 32 characters, as a generator gives them
 

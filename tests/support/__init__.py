@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import msgspec
+import yaml
 
 from referee.core.engine import Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTRACT_PATH = ROOT / "openapi.yaml"
+# Keys of the sealed mode in the tests (two, to show that a token sealed with the second
+# still opens once the first is the current one).
+SEALING_KEYS = ["k" * 32 + "-first-key-for-tests", "k" * 32 + "-second-key-for-tests"]
+
+
+def committed_contract() -> dict[str, Any]:
+    """openapi.yaml as committed, a fresh copy each call (read with libyaml: the document is
+    large, and each test process reads it in several modules)."""
+    return yaml.load(CONTRACT_PATH.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
 def edited_wire(engine: Engine, state: Any, **changes: Any) -> dict[str, Any]:
