@@ -24,7 +24,7 @@ from . import endless, invariants, listing, wire
 from .moves import MOVE_RULES, penalty, unknown_move
 from .options import (MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, creation_constraints,
                       options_key)
-from .rules import max_players, rules_of
+from .rules import max_players
 from .state import OVER, State
 from .table import opening
 
@@ -154,7 +154,7 @@ class HuitAmericain(Engine):
             seat = state.players.index(player)
         except ValueError:
             raise NotYourTurn(f"{player!r} is not a player of this match") from None
-        rules = rules_of(state.options)
+        rules = state.options.rules
         rule = MOVE_RULES.get(move["type"], unknown_move)
         try:
             outcome = rule(state, move, rules, seat)

@@ -48,7 +48,6 @@ from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
-from .rules import rules_of
 from .state import OVER, Lack, Options, State
 
 
@@ -82,7 +81,7 @@ def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
     suits, ranks = sure_lacks(view, nxt)
     if not suits:
         return move, why
-    rules = rules_of(Options(**view["options"]))
+    rules = Options(**view["options"]).rules
     wild_ranks = rules.wild | rules.special
     held = Counter(c[1] for c in view["hand"] if c[0] not in wild_ranks)
 
@@ -132,7 +131,7 @@ def describe(move: Move) -> str:
 def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
     counts = view["hand_counts"]
     fewest = min((n, p) for p, n in counts.items() if p != view["you"])[1]
-    return rules_of_thumb(rules_of(Options(**view["options"])), view["hand"], view["phase"],
+    return rules_of_thumb(Options(**view["options"]).rules, view["hand"], view["phase"],
                           fewest, moves)
 
 
@@ -192,7 +191,7 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     hands: list[tuple[str, ...]] = [()] * len(players)
     hands[me] = tuple(view["hand"])
     dealt, stock = deal_keeping_lacks(unseen, sizes, lacks,
-                                      rules_of(options).wild, rng)
+                                      options.rules.wild, rng)
     for s, cards in dealt.items():
         hands[s] = cards
     return State(
@@ -281,7 +280,7 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     mine = [m for m in moves if m["player"] == player] or moves
     fewest = min(range(len(state.players)),
                  key=lambda s: (s == seat, len(state.hands[s])))
-    return rules_of_thumb(rules_of(state.options), state.hands[seat], state.phase,
+    return rules_of_thumb(state.options.rules, state.hands[seat], state.phase,
                           state.players[fewest], mine)[0]
 
 
@@ -298,7 +297,7 @@ def value(world: State, state: State, player: str) -> float:
         points = state.round_points
         low = min(points)
         return 1 / points.count(low) if points[seat] == low else 0.0
-    costs = rules_of(state.options).points
+    costs = state.options.rules.points
     held = [sum(costs[c[0]] for c in hand) for hand in state.hands]
     mine = held[seat]
     others = [x for s, x in enumerate(held) if s != seat]

@@ -19,7 +19,7 @@ from referee.core.chance import stock_origin_problems
 
 from .effects import GIVE_CARDS
 from .lacks import lack_problems
-from .rules import EFFECT_RANKS, Rules, hand_size, rules_of
+from .rules import EFFECT_RANKS, Rules, hand_size
 from .state import AGAIN, ATTACK, GIVE, HUNT, OVER, PHASES, State
 
 
@@ -27,7 +27,7 @@ def problems(state: State, common: list[str]) -> list[str]:
     """Every invariant `state` breaks, after those every game shares (`common`)."""
     if any(p.startswith("options.") for p in common):
         return common  # the rest reads the options
-    rules = rules_of(state.options)
+    rules = state.options.rules
     found = common + list(rules.problems) + shape_problems(state)
     if found:
         return found  # the rest reads the indices and counts

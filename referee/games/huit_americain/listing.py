@@ -27,7 +27,7 @@ from referee.core.engine import Move
 from referee.core.memo import BoundedMemo
 
 from .laying import layable, may_fly
-from .rules import Rules, rules_of
+from .rules import Rules
 from .state import AGAIN, ATTACK, GIVE, HUNT, PLAY, Options, State
 from .table import drawable
 
@@ -110,7 +110,7 @@ class MatchTables:
 
     def __init__(self, players: tuple[str, ...], options: Options) -> None:
         self.players, self.options = players, options
-        self.rules = rules_of(options)
+        self.rules = options.rules
         self.seats = seats_of(players, self.rules)
 
 

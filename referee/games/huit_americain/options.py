@@ -21,7 +21,7 @@ from referee.core.cards import JOKER_RANK, SUITS
 from referee.core.engine import Field, MoveType, Option
 from referee.core.memo import BoundedMemo
 
-from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, max_players, rules_of
+from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, max_players
 from .state import Options
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
@@ -129,7 +129,7 @@ def compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]]
     with the same options shares one Options object, whose rules are then found at once."""
     def compile_options(_key) -> tuple[Options, tuple[str, ...]]:
         opts = Options(**options)
-        return opts, rules_of(opts).problems
+        return opts, opts.rules.problems
 
     key = options_key(options)
     return compile_options(key) if key is None else _COMPILED.get(key, compile_options)

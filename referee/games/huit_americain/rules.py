@@ -12,7 +12,7 @@ that is not an attack (the 8 both names a suit and stops attacks). A card follow
 the rank in force, or is laid on anything (the jokers, and the ranks of `draw_four` and
 `change_suit`); under an attack only a card of an attack at least as strong, or a stopping
 card, answers. `Rules` holds these clauses compiled into tables for one options value, made
-once per value (`rules_of`).
+once per value (`compiled_rules`, kept by each options object as `Options.rules`).
 """
 
 from __future__ import annotations
@@ -184,20 +184,15 @@ class Rules:
         self.problems = tuple(combination_problems(options))
 
 
-# The rules of an options value are compiled once. A decoded state brings a new options object
-# per request, which the first memo finds by identity (its entry holds the object, which keeps
-# its id from naming another) without hashing every field, then the second by value.
+# The rules of an options value are compiled once per value, shared by every match played with
+# it; each options object then keeps them (`state.Options.rules`), so the moves of a match
+# read them without hashing its options again.
 _RULES_BY_VALUE: BoundedMemo = BoundedMemo(512)
-_RULES_BY_OBJECT: BoundedMemo = BoundedMemo(512)
 
 
-def rules_of(options) -> Rules:
-    """The compiled rules of an options value (`state.Options`)."""
-    return _RULES_BY_OBJECT.get(id(options), _rules_held_with, options)[1]
-
-
-def _rules_held_with(_key, options) -> tuple[object, Rules]:
-    return options, _RULES_BY_VALUE.get(options, Rules)
+def compiled_rules(options) -> Rules:
+    """The compiled rules of an options value (`state.Options`), made once per value."""
+    return _RULES_BY_VALUE.get(options, Rules)
 
 
 def hand_points(hand, card_points: dict[str, int]) -> int:

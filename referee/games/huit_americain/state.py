@@ -7,6 +7,9 @@ Piles are tuples whose last element is the top: `stock[-1]` is the next card dra
 from __future__ import annotations
 
 import dataclasses
+import functools
+
+from .rules import Rules, compiled_rules
 
 # Phases of the player in turn (`State.phase`).
 PLAY = "play"  # lay a card that follows, or deal with being stuck (pass / draw)
@@ -55,6 +58,12 @@ class Options:
     points_K: int = 10
     points_A: int = 50
     points_X: int = 50
+
+    @functools.cached_property
+    def rules(self) -> Rules:
+        """The rule tables this options value compiles to, kept on the value (not a field:
+        not encoded, not compared) so that every move of a match reads them at once."""
+        return compiled_rules(self)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,7 +25,7 @@ from referee.core.engine import Event
 
 from .lacks import after_arrivals, with_lack
 from .laying import layable, may_lay
-from .rules import SORTED_DECKS, Rules, hand_points, hand_size, rules_of
+from .rules import SORTED_DECKS, Rules, hand_points, hand_size
 from .state import OVER, PLAY, Options, State
 
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
@@ -53,7 +53,7 @@ class Table:
         table = cls.__new__(cls)
         table.__dict__ = dict.fromkeys(STATE_FIELDS)
         table.players, table.options, table.seed, table.step = players, options, seed, 0
-        table.rules = rules_of(options)
+        table.rules = options.rules
         table.events = []
         return table
 

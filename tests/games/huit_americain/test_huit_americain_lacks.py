@@ -17,7 +17,6 @@ from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.endless import rules_position
 from referee.games.huit_americain.hints import determinize
 from referee.games.huit_americain.position import position
-from referee.games.huit_americain.rules import rules_of
 from referee.games.huit_americain.state import Lack
 
 NOW = 0.0
@@ -99,7 +98,7 @@ def test_the_sampled_deals_keep_what_the_opponents_lacked():
     hands = [["9H", "2C", "AS", "KH", "3H"], ["9S", "4S", "QC", "5D", "7C", "JD"]]
     bare = position(hands, ["5H", "6H"], when_stuck="draw_one")
     told = dataclasses.replace(bare, lacks=(Lack(1, 1, "H", "6"),))
-    wild = rules_of(bare.options).wild
+    wild = bare.options.rules.wild
 
     def lacked(card):
         return card[1] == "H" or card[0] == "6" or card[0] in wild

@@ -19,7 +19,7 @@ from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.effects import lay_card
 from referee.games.huit_americain.laying import layable
 from referee.games.huit_americain.moves import draw_after_ten, take_attack
-from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF, rules_of
+from referee.games.huit_americain.rules import EFFECT_RANKS, EFFECTS, OFF
 from referee.games.huit_americain.state import AGAIN, ATTACK
 from referee.games.huit_americain.table import Table, pass_turn
 
@@ -42,7 +42,7 @@ def random_options(pick: random.Random) -> dict:
 
 def through_table(state, move):
     """The move applied by `Table` alone; None for the moves that always go that way."""
-    rules = rules_of(state.options)
+    rules = state.options.rules
     seat = state.players.index(move["player"])
     t = Table(state, rules)
     kind = move["type"]
@@ -97,8 +97,8 @@ def test_apply_gives_the_state_and_events_the_working_copy_gives(seed):
             assert got == expected, move
             assert ENGINE.encode(got[0]) == ENGINE.encode(expected[0])
             assert list(vars(got[0])) == list(vars(expected[0]))  # same fields, same order
-        if not rules_of(state.options).penalise:
-            cards = layable(rules_of(state.options), state, state.hands[state.current])
+        if not state.options.rules.penalise:
+            cards = layable(state.options.rules, state, state.hands[state.current])
             assert accepted_cards(state, moves) == cards
             listed = [m["card"] for m in moves if m["type"] == "lay"]
             assert list(dict.fromkeys(listed)) == cards
