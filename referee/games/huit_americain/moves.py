@@ -167,7 +167,7 @@ def hunt(table: Table, seat: int) -> None:
     suit = table.suit
     got = draw_until(table, seat, lambda card: card[1] == suit, "suit_hunt")
     table.phase = PLAY
-    stuck_after_draw(table, seat, bool(got), stuck=False)
+    stuck_after_draw(table, seat, len(got), stuck=False)
 
 
 def draw_after_ten(table: Table, seat: int) -> None:
@@ -179,10 +179,10 @@ def draw_after_ten(table: Table, seat: int) -> None:
 def draw_stuck(table: Table, seat: int) -> None:
     """Stuck: one card, or until he may lay one (when_stuck); he lays if he then can."""
     if table.rules.stuck == "draw_one":
-        draw_cards(table, seat, 1, "stuck")
+        got = draw_cards(table, seat, 1, "stuck")
     else:
-        draw_until(table, seat, None, "stuck")
-    stuck_after_draw(table, seat, True, stuck=True)
+        got = draw_until(table, seat, None, "stuck")
+    stuck_after_draw(table, seat, len(got), stuck=True)
 
 
 # phase -> what `draw` does in it

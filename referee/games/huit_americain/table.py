@@ -166,13 +166,17 @@ def _drawn(table: Table, seat: int, got: tuple[str, ...], reason: str) -> None:
 
 
 # -- a player who cannot lay -----------------------------------------------------------------
-def note_lack(table: Table, seat: int, arrived: int) -> None:
+def note_lack(table: Table, seat: int, arrived: int, stuck_with: int) -> None:
     """The player in turn cannot lay: none of his cards but the last `arrived` drawn
-    follows the suit and rank in force, nor is wild. Not noted for a single card under
-    no_finish_on_eight (it may be the 8 he may not finish on)."""
+    follows the suit and rank in force, nor is wild. Under no_finish_on_eight, if he was
+    found stuck holding a single card (`stuck_with`, the cards he held when the rules judged
+    he could not lay them), that card may be the 8 he may not finish on: it counts with those
+    arrived since, as one that may be of what he lacked (public: the table saw how many he
+    held)."""
     hand = table.hands[seat]
-    if table.suit is None or len(hand) <= arrived or (
-            table.rules.no_finish is not None and len(hand) == 1):
+    if table.rules.no_finish is not None and stuck_with == 1:
+        arrived += 1
+    if table.suit is None or len(hand) <= arrived:
         return
     table.lacks = with_lack(table.lacks, seat, table.suit, table.rank, arrived)
 
@@ -180,7 +184,7 @@ def note_lack(table: Table, seat: int, arrived: int) -> None:
 def pass_turn(table: Table, seat: int) -> None:
     """The player in turn cannot lay (nor draw): the table sees what he lacks, his turn
     ends, and the round is blocked once every player in a row has passed."""
-    note_lack(table, seat, 0)
+    note_lack(table, seat, 0, len(table.hands[seat]))
     table.events.append({"type": "passed", "player": table.players[seat]})
     table.passes += 1
     if table.passes >= len(table.players):
@@ -189,18 +193,21 @@ def pass_turn(table: Table, seat: int) -> None:
         end_turn(table, seat)
 
 
-def stuck_after_draw(table: Table, seat: int, drew: bool, stuck: bool) -> None:
-    """After drawing in a PLAY turn: he plays on if he can lay, else his turn ends (and
-    counts towards a blocked round if he drew nothing). Either way the table learns what
-    he lacks: all of it if his turn ends; after drawing because he was `stuck`, all of it
-    but the last card drawn (the draw stops at the first card that follows)."""
-    if layable(table.rules, table, table.hands[seat]):
+def stuck_after_draw(table: Table, seat: int, drawn: int, stuck: bool) -> None:
+    """After drawing `drawn` cards in a PLAY turn: he plays on if he can lay, else his turn
+    ends (and counts towards a blocked round if he drew nothing). Either way the table
+    learns what he lacks: all of it if his turn ends (judged on the hand he holds now);
+    after drawing because he was `stuck`, all of it but the last card drawn (the draw stops
+    at the first card that follows), the cards he held before the draw judged as he held
+    them then."""
+    hand = table.hands[seat]
+    if layable(table.rules, table, hand):
         if stuck:
-            note_lack(table, seat, 1)
+            note_lack(table, seat, 1, len(hand) - drawn)
         return
-    note_lack(table, seat, 0)
+    note_lack(table, seat, 0, len(hand))
     table.events.append({"type": "passed", "player": table.players[seat]})
-    if not drew:
+    if not drawn:
         table.passes += 1
         if table.passes >= len(table.players):
             end_round(table, blocked=True)

@@ -78,6 +78,31 @@ def test_a_stuck_draw_shows_what_he_lacked_before_the_card_drawn():
     assert ENGINE.problems(useless) == [] and ENGINE.problems(useful) == []
 
 
+def test_a_lone_eight_he_may_not_finish_on_is_not_shown_as_lacked():
+    """no_finish_on_eight: ann, stuck with her last card, an 8 she may not finish on, draws a
+    club she can lay. The table saw only that she held one card then: the 8 may still be in
+    her hand, so nothing is told of her two cards (a fact with one arrived would be false)."""
+    state = position([["8S"], ["9D", "4D"]], ["6C"], when_stuck="draw_one",
+                     no_finish_on_eight=True)
+    new, _ = move(with_last_drawn(state, "AC"), "draw", "ann")
+    assert new.hands[0] == ("8S", "AC") and new.current == 0
+    assert new.lacks == ()
+    assert ENGINE.problems(new) == []
+
+
+def test_a_lone_eight_counts_with_the_cards_drawn_until_one_follows():
+    """The same under draw_until_playable: the cards drawn before the one that follows are
+    truly lacked, the 8 held before the draw may be of what she lacked: two of her cards may
+    be (the 8 and the club drawn last)."""
+    state = position([["8S"], ["9D", "4D"]], ["6C"], when_stuck="draw_until_playable",
+                     no_finish_on_eight=True)
+    stock = tuple(c for c in state.stock if c not in ("2D", "3H", "AC")) + ("AC", "3H", "2D")
+    new, _ = move(dataclasses.replace(state, stock=stock), "draw", "ann")
+    assert new.hands[0] == ("8S", "2D", "3H", "AC") and new.current == 0
+    assert new.lacks == (Lack(0, 2, "C", "6"),)
+    assert ENGINE.problems(new) == []
+
+
 def test_a_new_round_forgets_the_facts():
     state = dataclasses.replace(
         position([["9H"], ["9C", "4C"]], ["5H"]), lacks=(Lack(1, 0, "H", ""),))

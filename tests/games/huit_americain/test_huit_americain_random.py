@@ -143,6 +143,17 @@ def test_jokers_are_never_asked_a_suit():
         state, _ = ENGINE.apply(state, pick.choice(moves), now=NOW)
 
 
+def test_a_match_where_a_lone_eight_was_stuck_keeps_the_record_of_lacks_true():
+    """A setup Hypothesis once found: at move 126, p0, stuck under no_finish_on_eight with a
+    lone 8 he could not finish on, drew a club he could lay, and the record said that the 8
+    (a wild card) was not in his hand."""
+    options = ENGINE.resolve_options({
+        "decks": 2, "when_stuck": "draw_one", "target": 30, "on_the_fly": True,
+        "no_finish_on_eight": True, "effect_skip": "5", "effect_suit_hunt": "7"})
+    state, _ = play(options, 8, 2675400, check_everything)
+    assert ENGINE.problems(state) == [] and ENGINE.is_finished(state)
+
+
 # The option sets of setups whose rounds locked into a loop of forced moves (4 to 6 moves, for
 # ever) before such rounds were blocked, each with the first seed of `play` (counting from 0)
 # under which the current random source (docs/FAIRNESS.md) leads it into such a loop again:
