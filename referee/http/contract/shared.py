@@ -142,17 +142,18 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "minimum": {"type": "integer"},
             "maximum": {"type": "integer"},
         }})
+    # A game's detail is its catalogue entry and more.
+    summary_properties = {
+        "id": ref("GameId"),
+        "name": {"type": "string"},
+        "summary": {"type": "string"},
+        "min_players": {"type": "integer"},
+        "max_players": {"type": "integer"},
+        "options": {"type": "array", "items": ref("OptionDescription")},
+    }
     b.schema("GameSummary", {
-        "type": "object",
-        "required": ["id", "name", "summary", "min_players", "max_players", "options"],
-        "properties": {
-            "id": ref("GameId"),
-            "name": {"type": "string"},
-            "summary": {"type": "string"},
-            "min_players": {"type": "integer"},
-            "max_players": {"type": "integer"},
-            "options": {"type": "array", "items": ref("OptionDescription")},
-        }})
+        "type": "object", "required": list(summary_properties),
+        "properties": summary_properties})
     b.schema("MoveFieldDescription", {
         "type": "object", "required": ["name", "type", "required", "description"],
         "properties": {
@@ -174,15 +175,9 @@ def components(b: Builder, game_ids: list[str]) -> None:
         }})
     b.schema("GameDetail", {
         "type": "object",
-        "required": ["id", "name", "summary", "min_players", "max_players", "options",
-                     "move_types", "state_schema"],
+        "required": [*summary_properties, "move_types", "state_schema"],
         "properties": {
-            "id": ref("GameId"),
-            "name": {"type": "string"},
-            "summary": {"type": "string"},
-            "min_players": {"type": "integer"},
-            "max_players": {"type": "integer"},
-            "options": {"type": "array", "items": ref("OptionDescription")},
+            **summary_properties,
             "move_types": {"type": "array", "items": ref("MoveTypeDescription")},
             "state_schema": {
                 "type": "object", "additionalProperties": True,
