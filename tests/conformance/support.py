@@ -19,16 +19,17 @@ def strings(value):
             yield from strings(child)
 
 
-def secret_cards(state, seat: int) -> set[str]:
-    """Cards the player at `seat` must not learn: other hands, the stock and face-down cards,
-    less any copy he may legitimately see (his own hand, the cards face up on the table)."""
+def secret_cards(state, seat: int | None) -> set[str]:
+    """Cards the player at `seat` (None: a spectator) must not learn: other hands, the stock
+    and face-down cards, less any copy he may legitimately see (his own hand, the cards face
+    up on the table)."""
     hidden: Counter = Counter()
     for other, hand in enumerate(getattr(state, "hands", ())):
         if other != seat:
             hidden.update(hand)
     for face_down in ("stock", "discards", "out_of_play"):
         hidden.update(getattr(state, face_down, ()))
-    seen = Counter(getattr(state, "hands", ())[seat] if hasattr(state, "hands") else ())
+    seen = Counter(state.hands[seat] if seat is not None and hasattr(state, "hands") else ())
     for face_up in ("pile", "table"):
         seen.update(getattr(state, face_up, ()))
     seen.update(play.card for play in getattr(state, "trick", ()))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 
 import pytest
 
@@ -16,30 +15,13 @@ from referee.core.outcome import events_for
 from referee.core.playout import random_move
 from referee.core.wire import CARD_PATTERN
 from referee.games import REGISTRY
+from tests.conformance.support import secret_cards
 
 from .support import cards_shown, parse, texts
 
 KEYS = ["p-test-key-" + "0123456789" * 3]
 STEPS = 60
 CARD = re.compile(CARD_PATTERN)
-
-
-def secret_cards(state, seat: int | None) -> set[str]:
-    """Cards the player at `seat` (None: a spectator) must not learn: other hands, the stock
-    and face-down cards, less any copy he may see (his own hand, the cards face up)."""
-    hidden: Counter = Counter()
-    for other, hand in enumerate(getattr(state, "hands", ())):
-        if other != seat:
-            hidden.update(hand)
-    for face_down in ("stock", "discards", "out_of_play"):
-        hidden.update(getattr(state, face_down, ()))
-    seen: Counter = Counter()
-    if seat is not None and hasattr(state, "hands"):
-        seen.update(state.hands[seat])
-    for face_up in ("pile", "table"):
-        seen.update(getattr(state, face_up, ()))
-    seen.update(play.card for play in getattr(state, "trick", ()))
-    return {card for card in hidden if card not in seen}
 
 
 def image(client, game_id: str, state, player: str, events) -> str:
