@@ -192,8 +192,9 @@ def legal_moves(state: State) -> list[Move]:
 
 
 def to_act(state: State) -> list[int]:
-    """The seats that may act now: the player in turn first, then in seat order every other
-    who may challenge or lay out of turn (the match not over)."""
-    others = set(challengers(state)) | set(flyers(state, tables_of(state).rules))
-    others.discard(state.current)
-    return [state.current, *sorted(others)]
+    """The seats that must or may act as far as the table can see: the player in turn first,
+    then in seat order every other who may say "Contre-carte" (the match not over). A seat
+    that may lay the twin of the top card out of turn (on_the_fly) is not listed: that
+    depends on his hidden hand, so naming him would tell everyone he holds the twin; he
+    learns it from his own legal moves."""
+    return [state.current, *(seat for seat in challengers(state) if seat != state.current)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 import pytest
 
 from referee.core.errors import IllegalMove, InvalidOptions, NotYourTurn
@@ -104,7 +107,7 @@ def test_a_stranger_is_refused_even_with_draw_penalty_on_error():
 def test_on_the_fly_the_twin_of_the_top_card_may_be_laid_out_of_turn():
     state = position([["2C", "3C"], ["4D", "6D"], ["5H", "KS", "QS"]], ["5H"], decks=2,
                      on_the_fly=True)
-    assert ENGINE.to_act(state, now=NOW) == ["ann", "cy"]
+    assert ENGINE.to_act(state, now=NOW) == ["ann"]  # cy's twin is his secret
     flies = [m for m in legal(state) if m["type"] == "lay_out_of_turn"]
     assert flies == [{"type": "lay_out_of_turn", "player": "cy", "card": "5H",
                       "announce": False}]
@@ -358,3 +361,96 @@ def test_suit_hunt_makes_the_next_player_draw_until_he_gets_the_named_suit():
 def test_silence_is_not_an_effect_a_referee_can_see():
     from referee.games.huit_americain.rules import EFFECTS
     assert "silence" not in EFFECTS
+
+
+# -- on_the_fly: who holds a twin is his secret -----------------------------------------------
+FLY = {"decks": 2, "on_the_fly": True}
+SPECTATOR = "zed"
+
+
+def flyers_of(state):
+    """The players not in turn who may lay the twin of the top card now."""
+    return {m["player"] for m in legal(state) if m["type"] == "lay_out_of_turn"}
+
+
+def test_to_act_never_names_a_player_who_may_lay_a_twin_out_of_turn(client):
+    """The reproduction of the leak, over HTTP: a spectator's view and every outcome told
+    everyone who held the twin of the top card."""
+    game = "/v1/games/huit-americain"
+    answer = client.post(f"{game}/matches", json={
+        "players": ["ann", "bob", "cyd"], "seed": 4, "options": FLY}).get_json()
+    hidden = 0
+    for _ in range(60):
+        if answer["status"] == "finished":
+            break
+        state = ENGINE.decode({k: v for k, v in answer["state"].items()
+                               if k not in ("seating", "fairness")})  # the table's, not the game's
+        flying = flyers_of(state)
+        watched = client.post(f"{game}/views", json={"state": answer["state"],
+                                                     "player": SPECTATOR}).get_json()
+        seen = watched["view"]  # to_act is what the table sees: who is in turn, who may
+        owing = seen["unannounced"]  # say "Contre-carte" (who owes a "Carte", his hand size)
+        public = [seen["current"], *(p for p in state.players if p not in (owing, seen["current"])
+                                     and owing and seen["hand_counts"][owing] == 1)]
+        assert answer["to_act"] == watched["to_act"] == public
+        hidden += bool(flying - set(public))
+        assert watched["legal_moves"] == []
+        for player in state.players:  # each learns his own chance, and nobody else's
+            his = client.post(f"{game}/legal-moves", json={"state": answer["state"],
+                                                           "player": player}).get_json()
+            assert {m["player"] for m in his["legal_moves"]} <= {player}
+            flies = [m for m in his["legal_moves"] if m["type"] == "lay_out_of_turn"]
+            assert bool(flies) == (player in flying)
+        mover = sorted(flying)[0] if flying else answer["to_act"][0]
+        move = next(m for m in answer["legal_moves"] if m["player"] == mover)
+        answer = client.post(f"{game}/moves", json={"state": answer["state"],
+                                                    "move": move}).get_json()
+        assert "code" not in answer, answer  # a flyer not in to_act is accepted
+    assert hidden  # the seed does deal a twin to someone to_act does not name
+
+
+def twin_hidden_elsewhere(state):
+    """`state` with the twin of the top card, held by a player not in turn, swapped with a
+    stock card: a state that differs from it only in cards nobody else sees (None when no
+    such player or no such stock card)."""
+    top = state.pile[-1]
+    holder = next((seat for seat, hand in enumerate(state.hands)
+                   if seat != state.current and top in hand), None)
+    other = next((card for card in state.stock if card != top), None)
+    if holder is None or other is None:
+        return None
+    hand = list(state.hands[holder])
+    stock = list(state.stock)
+    hand[hand.index(top)], stock[stock.index(other)] = other, top
+    hands = tuple(tuple(hand) if seat == holder else h for seat, h in enumerate(state.hands))
+    return holder, dataclasses.replace(state, hands=hands, stock=tuple(stock))
+
+
+def seen_by(state, player):
+    """What `player` (a seat or a spectator) learns: who acts, his view, his legal moves."""
+    return (ENGINE.to_act(state, now=NOW), ENGINE.view(state, player),
+            [m for m in legal(state) if m["player"] == player])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_to_act_views_and_others_moves_do_not_tell_where_the_twin_is(seed):
+    """Two states that differ only in hidden cards (the twin of the top card in an opponent's
+    hand or in the stock) look the same to every other seat and to a spectator."""
+    pick = random.Random(seed)
+    players = ("ann", "bob", "cyd", "dan")[:3 + seed % 2]
+    state = ENGINE.new_match(players, ENGINE.resolve_options(FLY), f"twin-{seed}", now=NOW)
+    compared = told = 0
+    for _ in range(400):
+        if ENGINE.is_finished(state):
+            break
+        swapped = twin_hidden_elsewhere(state)
+        if swapped is not None:
+            holder, elsewhere = swapped
+            assert players[holder] not in flyers_of(elsewhere)
+            told += players[holder] in flyers_of(state)  # his own moves do differ
+            for viewer in (*(p for seat, p in enumerate(players) if seat != holder),
+                           SPECTATOR):
+                assert seen_by(state, viewer) == seen_by(elsewhere, viewer)
+            compared += 1
+        state, _ = ENGINE.apply(state, pick.choice(legal(state)), now=NOW)
+    assert compared and told

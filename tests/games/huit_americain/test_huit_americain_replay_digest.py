@@ -38,7 +38,7 @@ OPTION_SETS = (
 )
 MATCHES = 30
 STEPS = 3000  # a match longer than this stops being followed (none of these reaches it)
-DIGEST = "7bd8bbb20ac492a932d43a50a461141afa0440b9dbd1db81cc5acddcae671ba1"
+DIGEST = "1069f233ee1e467f858450dc2ef17703fb8f8ad05c4781258267b09d77cf5b3a"
 NOW = 0.0
 _ENCODE = msgspec.json.Encoder(order="deterministic").encode
 
