@@ -186,7 +186,9 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
     progress = {
         "status": ref("Status"),
         "to_act": {"type": "array", "items": ref("PlayerId"),
-                   "description": "Everyone who may post a move now."},
+                   "description": "Who must or may post a move now, as far as the table can see: "
+                   "a player who may act on hidden cards (a twin laid out of turn) learns it "
+                   "from his own legal moves."},
         "legal_moves": {"type": "array", "items": ref(names.move_union),
                         "description": "Every move that may be posted now (only the "
                         "viewer's or player's, when one is named); each can be posted "
