@@ -27,11 +27,12 @@ class DirectMoves:
     as the rest of a move. The answer is computed as the route computes it (the envelope's
     checks, then the declared operation's use case, `Referee.move`) and carries what Flask's
     hooks would add (the Vary of the compression, the request id, the metrics and the log
-    line); a test holds the two ways to the same bytes. Everything else goes to Flask: another path or method, a game not
-    registered, a body whose checks are Werkzeug's (a media type other than plain
-    application/json, no plain Content-Length, a body past the limit), an answer large enough
-    to be compressed for a client that accepts it, and every refusal or failure, which Flask's
-    error handlers and hooks answer from the point reached (nothing is computed twice)."""
+    line); a test holds the two ways to the same bytes. Everything else goes to Flask:
+    another path or method, a game not registered, a body whose checks are Werkzeug's (a
+    media type other than plain application/json, no plain Content-Length, a body past the
+    limit), an answer large enough to be compressed for a client that accepts it, and every
+    refusal or failure, which Flask's error handlers and hooks answer from the point reached
+    (nothing is computed twice)."""
 
     PATH = re.compile(r"/v1/games/([^/]+)/moves")
 

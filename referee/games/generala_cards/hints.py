@@ -48,7 +48,8 @@ def describe(move: Move) -> str:
     return f"refuse, taking {move['take']}"
 
 
-def medium_move(hand: list[str], trick: list[dict[str, str]], moves: list[Move]) -> tuple[Move, str]:
+def medium_move(hand: list[str], trick: list[dict[str, str]],
+                moves: list[Move]) -> tuple[Move, str]:
     plays = [m for m in moves if m["type"] == "play"]
     refusals = [m for m in moves if m["type"] == "refuse"]
     if not trick:
