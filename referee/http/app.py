@@ -1,6 +1,7 @@
 """The Flask application factory: the settings, the routes (referee.http.routes), the error
 handler that turns every refusal into a problem response, the browser (CORS) rules, caching,
-observability and the move endpoint's fast path (referee.http.direct)."""
+observability, the move endpoint's fast path (referee.http.direct) and the requests'
+deadline (referee.http.deadline)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from referee.core.errors import RefereeError
 from referee.games import REGISTRY
 
 from . import caching, explorer, observability, settings, verifier
+from .deadline import Deadlines
 from .context import Served
 from .direct import DirectMoves
 from .problems import from_referee_error, problem_response
@@ -27,7 +29,15 @@ log = logging.getLogger("referee")
 
 class RefereeFlask(Flask):
     """Flask, asking once per view or hook whether it is a coroutine function rather than on
-    every call (`inspect` costs about 2 µs a question, and a move request asks four times)."""
+    every call (`inspect` costs about 2 µs a question, and a move request asks four times),
+    and serving each request within its deadline (the outermost layer, around `wsgi_app`)."""
+
+    deadlines: Deadlines | None = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable) -> Any:
+        if self.deadlines is None:
+            return self.wsgi_app(environ, start_response)
+        return self.deadlines(environ, start_response)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -64,6 +74,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                                      conf["REQUEST_LOG"])
     observability.configure_logging(conf["LOG_LEVEL"])
     app.wsgi_app = DirectMoves(app, recorder)  # type: ignore[method-assign]
+    if conf["REQUEST_DEADLINE"]:
+        app.deadlines = Deadlines(app.wsgi_app, conf["REQUEST_DEADLINE"])
     return app
 
 

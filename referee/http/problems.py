@@ -45,6 +45,7 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "not_found": (404, "No such path"),
     "internal_error": (500, "The referee failed; nothing was changed"),
     "not_ready": (503, "The referee cannot serve yet (see /readyz's checks)"),
+    "deadline_exceeded": (503, "The request ran past its deadline and was stopped"),
     # Refused by the HTTP server before the referee sees the request (referee.http.workers).
     "malformed_request": (400, "The request is not valid HTTP/1.1"),
     "request_forbidden": (403, "The connection may not make requests"),

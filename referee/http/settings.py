@@ -30,6 +30,17 @@ def _count(env: dict[str, str], name: str, default: int) -> int:
     return value
 
 
+def _seconds(env: dict[str, str], name: str, default: float) -> float:
+    """A duration in seconds, zero for none."""
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    value = float(raw)
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{name} must be zero or a positive number of seconds")
+    return value
+
+
 def _flag(env: dict[str, str], name: str, default: bool) -> bool:
     raw = env.get(name, "").strip().lower()
     if raw == "":
@@ -118,4 +129,5 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
         "COMPRESS_MIN_BYTES": _count(env, "REFEREE_COMPRESS_MIN_BYTES", 4096),
         "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),
+        "REQUEST_DEADLINE": _seconds(env, "REFEREE_REQUEST_DEADLINE", 10.0),
     }

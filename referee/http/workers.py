@@ -20,6 +20,7 @@ from gunicorn.http.wsgi import Response, default_environ
 from gunicorn.workers.gthread import ThreadWorker
 from gunicorn.workers.sync import SyncWorker
 
+from .deadline import DeadlineExceeded
 from .problems import CATALOGUE, MEDIA_TYPE
 
 # gunicorn's parse errors (gunicorn.http.errors, by class name: some exist only in later
@@ -51,6 +52,7 @@ REFUSALS: dict[str, tuple[int, str, str]] = {
 }
 FAILED = (500, "Internal Server Error", "internal_error")
 TLS_REFUSED = (403, "Forbidden", "request_forbidden")
+STOPPED = (503, "Service Unavailable", "deadline_exceeded")
 # What of gunicorn's message the detail keeps: it may quote the request line.
 MAX_DETAIL = 200
 
@@ -63,6 +65,8 @@ def refusal(exc: BaseException) -> tuple[int, str, str] | None:
             return REFUSALS[cls.__name__]
     if isinstance(exc, ssl.SSLError):
         return TLS_REFUSED
+    if isinstance(exc, DeadlineExceeded):  # stopped just as the application answered
+        return STOPPED
     return None
 
 

@@ -2,7 +2,8 @@
 version, a bad Content-Length or one beside Transfer-Encoding, a URL or header fields past
 its limits, a bad chunk) is answered as a problem with a stable code, as every other error,
 by the worker classes gunicorn.conf.py names (referee/http/workers.py): sent over a raw
-socket to gunicorn as deployed, with the threaded worker and the sync one."""
+socket to gunicorn as deployed, with the threaded worker and the sync one. A request past its
+deadline is answered as a problem by both worker classes too (referee/http/deadline.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bench.__main__ import free_port
+from referee.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = b"Host: referee.test\r\n"
@@ -71,7 +73,7 @@ def server(request, tmp_path_factory):
     err = open(base / "stderr", "w+")
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="1",
                THREADS=request.param, PROMETHEUS_MULTIPROC_DIR=str(base / "metrics"),
-               REFEREE_LOG_LEVEL="INFO", ACCESS_LOG="-")
+               REFEREE_LOG_LEVEL="INFO", ACCESS_LOG="-", REFEREE_REQUEST_DEADLINE="0.05")
     env.pop("REFEREE_STATE_KEYS", None)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              "referee:create_app()"], cwd=ROOT, env=env, stdout=err,
@@ -158,4 +160,31 @@ def test_refusals_are_warnings_not_errors_and_the_server_goes_on(server):
     refusals = [r for r in records if r["message"].startswith("Invalid request from")]
     assert len(refusals) >= len(REFUSED)
     assert all(r["level"] == "WARNING" for r in refusals)
+    assert not [r for r in records if r["level"] in ("ERROR", "CRITICAL") or "exc_info" in r]
+
+
+def test_a_request_past_its_deadline_is_a_problem_and_the_worker_goes_on(server):
+    """A `hard` hint of Huit américain at a table of house rules (about 0.3 s of CPU on this
+    first position of six legal moves) runs past the fixture's 50 ms deadline."""
+    port, log = server
+    engine = REGISTRY["huit-americain"]
+    options = engine.resolve_options({
+        "when_stuck": "draw_until_playable", "attack_returns": True, "effect_swap_hands": "3",
+        "effect_rotate_hands": "4", "effect_give_two": "5", "effect_all_draw_one": "6"})
+    state = engine.new_match(("ann", "bob", "cyd"), options, "d1", now=0)
+    body = json.dumps({"state": {**engine.encode(state), "fairness": None,
+                                 "seating": {"bots": [], "hints_allowed": True}},
+                       "player": "ann", "level": "hard"})
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/v1/games/huit-americain/hints", body,
+                 {"Content-Type": "application/json"})
+    answer = conn.getresponse()
+    problem = json.loads(answer.read())
+    conn.close()
+    assert answer.getheader("Content-Type") == "application/problem+json"
+    assert (answer.status, problem["code"]) == (503, "deadline_exceeded"), problem
+    assert ready(port)
+    time.sleep(0.3)
+    records = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    assert [r for r in records if r["message"] == "request stopped at its deadline"]
     assert not [r for r in records if r["level"] in ("ERROR", "CRITICAL") or "exc_info" in r]

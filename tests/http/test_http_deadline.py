@@ -1,0 +1,52 @@
+"""A request still running at its deadline (REFEREE_REQUEST_DEADLINE) is stopped and answered
+with the `deadline_exceeded` problem, on the move fast path and through Flask; the application
+then serves the next request. (Under gunicorn's two worker classes: tests/deploy/
+test_deploy_refusals.py.)"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import referee
+from referee.games import REGISTRY
+from referee.http.deadline import DeadlineExceeded
+from referee.http.workers import refusal
+
+def spin(*args, **kwargs):
+    """A computation that never ends (pure Python, as a rule's or a hint's would be)."""
+    while True:
+        pass
+
+
+@pytest.mark.parametrize("path, method", [("moves", "apply"), ("legal-moves", "legal_moves")])
+def test_a_request_past_its_deadline_is_a_problem_and_the_next_one_is_served(
+        monkeypatch, path, method):
+    app = referee.create_app({"STATE_KEYS": "", "REQUEST_DEADLINE": 0.2})
+    client = app.test_client()
+    created = client.post("/v1/games/generala-dice/matches",
+                          json={"players": ["ann", "bob"], "seed": "s"}).get_json()
+    move = created["legal_moves"][0]
+    body = {"state": created["state"]}
+    body.update({"move": move} if path == "moves" else {"player": move["player"]})
+    monkeypatch.setattr(REGISTRY["generala-dice"], method, spin)
+    started = time.monotonic()
+    answer = client.post(f"/v1/games/generala-dice/{path}", json=body)
+    assert time.monotonic() - started < 5
+    assert answer.status_code == 503
+    assert answer.mimetype == "application/problem+json"
+    assert answer.get_json()["code"] == "deadline_exceeded"
+    monkeypatch.undo()
+    assert client.post(f"/v1/games/generala-dice/{path}", json=body).status_code == 200
+
+
+def test_without_a_deadline_nothing_wraps_the_application():
+    assert referee.create_app({"STATE_KEYS": "", "REQUEST_DEADLINE": 0}).deadlines is None
+    assert referee.create_app({"STATE_KEYS": ""}).deadlines.seconds == 10
+
+
+def test_a_stop_arriving_as_the_application_answers_is_still_the_problem():
+    """Should the watchdog's exception reach gunicorn's worker (raised just as the answer
+    left the application), the worker answers it as the same problem, not a failure."""
+    assert refusal(DeadlineExceeded()) == (503, "Service Unavailable", "deadline_exceeded")
