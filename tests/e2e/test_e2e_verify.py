@@ -108,6 +108,20 @@ def test_a_client_links_to_the_page_with_the_record(verify_page, served_app, rec
     assert result["status"] == "confirmed" and result["confirmed"] == len(chance_events(record))
 
 
+def test_a_second_record_link_in_an_open_tab_is_checked_too(verify_page, served_app, records):
+    """Following another record link changes only the address's fragment (no reload): the
+    page reads and checks the new record."""
+    first, second = records["generala-dice"], records["empereur"]
+    for record in (first, second):
+        encoded = base64.urlsafe_b64encode(json.dumps(record).encode()).decode().rstrip("=")
+        verify_page.goto(f"{served_app}/verify#record={encoded}")
+        verify_page.wait_for_function(
+            "text => document.querySelector('#record').value === text", arg=json.dumps(record))
+        result = checked(verify_page)
+        assert result["status"] == "confirmed"
+        assert result["confirmed"] == len(chance_events(record))
+
+
 def test_a_record_that_is_not_json_is_said_so(verify_page, served_app):
     verify_page.goto(f"{served_app}/verify")
     verify_page.fill("#record", "{not json")

@@ -89,11 +89,16 @@
     await check();
   });
 
-  const linked = /^#record=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
-  if (linked) {
+  // A record linked in the address (#record=...), when the page opens and whenever another
+  // record link is followed in the same tab (only the fragment changes: no reload).
+  function readLinked() {
+    const linked = /^#record=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+    if (!linked) return;
     const base64 = linked[1].replace(/-/g, "+").replace(/_/g, "/");
     const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
     $("record").value = new TextDecoder().decode(bytes);
     check();
   }
+  window.addEventListener("hashchange", readLinked);
+  readLinked();
 })();
