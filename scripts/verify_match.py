@@ -23,6 +23,7 @@ the link that opens that referee's /verify page with the record, checked in the 
 
 from __future__ import annotations
 
+import argparse
 import base64
 import dataclasses
 import hashlib
@@ -218,11 +219,9 @@ def check_events(record: dict) -> tuple[list[str], int]:
 
 # -- the replay with the referee's engines (--replay) ----------------------------------------
 
-IGNORED = {"deadline"}
-
-
-def _comparable(events):
-    return [{k: v for k, v in e.items() if k not in IGNORED} for e in events]
+def undated(events: list[dict]) -> list[dict]:
+    """The events without their deadlines: the turn clock is no part of the record."""
+    return [{k: v for k, v in e.items() if k != "deadline"} for e in events]
 
 
 def replay(record: dict) -> list[str]:
@@ -251,26 +250,20 @@ def replay(record: dict) -> list[str]:
     state = engine.new_match(tuple(record["players"]), options, opening_key, now=now)
     fairness = msgspec.convert({"seed": record["seed"], "contributions": contributions},
                                Fairness) if contributions else None
+    kept, viewer = record.get("events"), record.get("viewer")
 
-    def seen(events):
-        """The events as the referee answered them: chance objects name their contributions,
-        private parts only for the viewer."""
-        return json.loads(json.dumps(events_for(annotate(events, fairness), viewer)))
-
-    kept = record.get("events")
-    viewer = record.get("viewer")
-
-    def differs(events, index):
-        replayed = seen(events)
-        return _comparable(replayed) != _comparable(kept[index])
+    def differs(events, answered) -> bool:
+        """Whether `events`, as the referee answers them (chance objects naming their
+        contributions, private parts only for the viewer), differ from those `answered`."""
+        replayed = json.loads(json.dumps(events_for(annotate(events, fairness), viewer)))
+        return undated(replayed) != undated(answered)
 
     if kept:
         # The creation outcome: `match_created`, then what setting up the match did (dealer
         # draws, hands dealt), which comes from the seed like every later chance event.
         created, opening = kept[0][:1], kept[0][1:]
-        replayed = seen(engine.opening_events(state))
         if [e.get("type") for e in created] != ["match_created"] or \
-                _comparable(replayed) != _comparable(opening):
+                differs(engine.opening_events(state), opening):
             problems.append("the creation events differ from the replay from the seed")
     for index, move in enumerate(record["moves"], start=1):
         if move.get("type") == "timeout" and getattr(state, "deadline", None) is not None:
@@ -280,7 +273,7 @@ def replay(record: dict) -> list[str]:
         except Exception as exc:  # a refused move is a finding, not a crash
             problems.append(f"move {index} {move} is refused on replay: {exc}")
             break
-        if kept is not None and index < len(kept) and differs(events, index):
+        if kept is not None and index < len(kept) and differs(events, kept[index]):
             problems.append(f"move {index}: the events differ from the replay from the seed")
     if not engine.is_finished(state):
         problems.append("the replayed match has not finished")
@@ -305,30 +298,23 @@ def verify_link(origin: str, record: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    with_replay = "--replay" in argv
-    link = None
-    if "--link" in argv:
-        at = argv.index("--link")
-        if at + 1 >= len(argv):
-            print(__doc__)
-            return 2
-        link = argv[at + 1]
-        argv = argv[:at] + argv[at + 2:]
-    paths = [a for a in argv if a != "--replay"]
-    if len(paths) != 1:
-        print(__doc__)
-        return 2
-    record = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
-    if link is not None:
-        print(verify_link(link, record))
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("record", type=Path)
+    parser.add_argument("--replay", action="store_true")
+    parser.add_argument("--link", metavar="ORIGIN")
+    args = parser.parse_args(argv)
+    record = json.loads(args.record.read_text(encoding="utf-8"))
+    if args.link is not None:
+        print(verify_link(args.link, record))
         return 0
     problems, confirmed = check_events(record)
-    if with_replay and isinstance(record.get("seed"), str):
+    if args.replay and isinstance(record.get("seed"), str):
         problems += replay(record)
     for problem in problems:
         print("MISMATCH:", problem)
     if not problems:
-        replayed = f" and replays all {len(record['moves'])} moves" if with_replay else ""
+        replayed = f" and replays all {len(record['moves'])} moves" if args.replay else ""
         hidden = sum(unseen(record, e) for events in record.get("events") or []
                      for e in events if isinstance(e, dict))
         others = f" ({hidden} draws by other players, whose cards only they saw)" \
