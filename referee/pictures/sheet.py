@@ -18,6 +18,7 @@ from typing import Any
 from referee.games.generala_dice.scoring import BOXES, FACE_BOXES, SERVIDA_BOXES
 
 from .canvas import Group, Line, Picture, Rect, Text, fit
+from .table import winners_line
 
 BOX_NAMES = {
     "ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6",
@@ -136,11 +137,7 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
 
 def _title(data: SheetData, left: float, width: float) -> list[Any]:
     if data.finished:
-        if data.draw:
-            state = "Finished: a draw"
-        else:
-            state = "Finished: " + ", ".join(data.winners) + (" win" if len(data.winners) > 1
-                                                              else " wins")
+        state = winners_line({"draw": data.draw, "winners": data.winners})
     elif data.current is not None:
         state = f"In play: {data.current} to play"
     else:
