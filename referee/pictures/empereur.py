@@ -43,9 +43,9 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
         pile = view["pile"]
         shown = pile[-PILE_SHOWN:]
         step = min(pieces.CARD_W + 8, (width - 90) / max(1, len(shown)))
-        for i, played in enumerate(shown):
-            note = f"as {played['rank']}" if played["card"] in ("X1", "X2") else ""
-            items.append(pieces.face(played["card"], x + 90 + i * step, y, note=note))
+        items += [pieces.face(played["card"], x + 90 + i * step, y,
+                              note=f"as {played['rank']}" if played["card"] in ("X1", "X2") else "")
+                  for i, played in enumerate(shown)]
         caption = (f"pile: {len(pile)} card{'s' if len(pile) != 1 else ''}"
                    + (f", the last {len(shown)} shown" if len(shown) < len(pile) else ""))
         items.append(Text(x + 90, y + pieces.CARD_H + 28, caption, 9, fill="#444444"))

@@ -212,7 +212,5 @@ def _footer(data: SheetData, left: float, y: float, width: float) -> list[Any]:
                  "crossed out (0).")
     if options.get("servida_generala_wins"):
         lines.append("House rule: a servida Generala wins the match at once.")
-    items: list[Any] = []
-    for i, line in enumerate(lines):
-        items.append(Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY))
-    return items
+    return [Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY)
+            for i, line in enumerate(lines)]
