@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import re
 from typing import Union
 from xml.sax.saxutils import escape
@@ -113,12 +114,8 @@ def fit(text: str, size: float, width: float, bold: bool = False) -> str:
     if text_width(text, size, bold) <= width:
         return text
     room = width - text_width(ELLIPSIS, size, bold)
-    used, kept = 0.0, 0
-    for character in text:
-        used += text_width(character, size, bold)
-        if used > room:
-            break
-        kept += 1
+    prefixes = itertools.accumulate(text_width(character, size, bold) for character in text)
+    kept = sum(1 for _ in itertools.takewhile(lambda used: used <= room, prefixes))
     return text[:kept] + ELLIPSIS
 
 
