@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import http.client
 import itertools
 import json
@@ -96,7 +97,7 @@ def ensure_nginx() -> str:
 
 
 class Client:
-    """A client that retries what a real client retries: connection failures and 502/503."""
+    """A client that retries what a real client retries: connection failures and 502 to 504."""
 
     def __init__(self, port: int, errors: collections.Counter):
         self.port, self.errors, self.requests = port, errors, 0
@@ -112,14 +113,13 @@ class Client:
                 data = response.read()
                 conn.close()
             except (OSError, http.client.HTTPException) as exc:
-                self.errors[f"connection ({type(exc).__name__}), retried"] += 1
-                time.sleep(0.05 * (attempt + 1))
-                continue
-            if response.status in (502, 503, 504):
-                self.errors[f"HTTP {response.status}, retried"] += 1
-                time.sleep(0.05 * (attempt + 1))
-                continue
-            return response.status, json.loads(data)
+                failure = f"connection ({type(exc).__name__})"
+            else:
+                if response.status not in (502, 503, 504):
+                    return response.status, json.loads(data)
+                failure = f"HTTP {response.status}"
+            self.errors[f"{failure}, retried"] += 1
+            time.sleep(0.05 * (attempt + 1))
         raise RuntimeError(f"{path}: no answer after 20 tries")
 
 
@@ -189,10 +189,8 @@ def main() -> int:
             finished += play(client, game_id, seed, problems)
     finally:
         for proc in instances + [proxy]:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # the instance killed mid-run
                 os.killpg(proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         for proc in instances + [proxy]:
             try:
                 proc.wait(timeout=10)
