@@ -22,6 +22,7 @@ well (`make bench-instructions` runs both steps)."""
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import random
@@ -107,12 +108,10 @@ def uno_moves(game, pick: random.Random, moves_wanted: int) -> int:
 
 
 def measure_engines(args) -> None:
-    plan = [(game_id, lambda seeds, wanted, e=REGISTRY[game_id]:
-             engine_moves(e, seeds, wanted, uniform=False))
+    plan = [(game_id, functools.partial(engine_moves, REGISTRY[game_id], uniform=False))
             for game_id in args.games.split(",")]
-    huit = REGISTRY["huit-americain"]
     plan.append(("huit-americain:uniform",
-                 lambda seeds, wanted: engine_moves(huit, seeds, wanted, uniform=True)))
+                 functools.partial(engine_moves, REGISTRY["huit-americain"], uniform=True)))
     try:
         from rlcard.games.uno.game import UnoGame
     except ImportError:
