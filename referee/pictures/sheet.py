@@ -90,9 +90,7 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
     top = MARGIN + TITLE_H
     row_h = min(46.0, (height - 2 * MARGIN - TITLE_H - FOOTER_H - HEADER_H) / (len(BOXES) + 1))
     x_players = left + NAME_W + VALUE_W + SERVIDA_W
-    items: list[Any] = []
-
-    items += _title(data, left, table_w)
+    items = _title(data, left, table_w)
     # Header row.
     items.append(Rect(left, top, table_w, HEADER_H, fill=LIGHT, stroke=None))
     for x, w, label in ((left, NAME_W, "Box"), (left + NAME_W, VALUE_W, "Value"),
