@@ -183,12 +183,10 @@ def _score_cell(name: str, box: str, points: int, x: float, y: float, w: float,
 def _grid(left: float, top: float, width: float, bottom: float, x_players: float,
           player_w: float, columns: int, row_h: float) -> list[Any]:
     items: list[Any] = [Rect(left, top, width, bottom - top, stroke=INK, line=1.4)]
-    y = top + HEADER_H
-    items.append(Line(left, y, left + width, y, stroke=INK, line=1.2))
-    for row in range(1, len(BOXES) + 1):
+    for row in range(len(BOXES) + 1):
         y = top + HEADER_H + row * row_h
-        # A heavier rule under the number boxes and above the totals.
-        heavy = row in (len(FACE_BOXES), len(BOXES))
+        # A heavier rule under the header and the number boxes, and above the totals.
+        heavy = row in (0, len(FACE_BOXES), len(BOXES))
         items.append(Line(left, y, left + width, y, stroke=INK, line=1.2 if heavy else 0.5))
     for x in (left + NAME_W, left + NAME_W + VALUE_W):
         items.append(Line(x, top, x, bottom, stroke=INK, line=0.5))
