@@ -130,8 +130,7 @@ def svg(picture: Picture) -> str:
     if picture.paper:
         drawing.set_render_size(*picture.paper)
     drawing.append(drawsvg.Title(xml_safe(picture.title)))
-    for item in picture.items:
-        drawing.append(_svg_shape(item))
+    drawing.extend(_svg_shape(item) for item in picture.items)
     return drawing.as_svg()
 
 
@@ -161,11 +160,9 @@ def _svg_shape(shape: Shape) -> drawsvg.DrawingElement:
                             text_anchor=shape.anchor, fill=shape.fill, **extra)
     # drawsvg escapes text but writes attribute values as they are, and a player id may
     # hold any character.
-    group = drawsvg.Group(**{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
-                             for k, v in shape.data})
-    for item in shape.items:
-        group.append(_svg_shape(item))
-    return group
+    return drawsvg.Group([_svg_shape(item) for item in shape.items],
+                         **{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
+                            for k, v in shape.data})
 
 
 # -- PDF ---------------------------------------------------------------------------------------
