@@ -12,10 +12,10 @@ By default it follows docs/FAIRNESS.md alone, needing neither the referee nor th
 rules (only the first four fields): SHA-256 of the seed must be the commitment, and every
 event carrying a `chance` object (a roll, a deal, a dealer draw, a reshuffle) is recomputed
 from the seed, the contributions it names and the event, and must show what they give.
-With `--replay` it also replays the match with the referee's own engines (then `game`, `players`, `options` and
-`moves` are needed): every move must be legal and every event the referee answered must be
-the replay's. The turn clock is the only input not in the record, so deadlines are left out
-of that comparison and a `timeout` move is replayed at its deadline.
+With `--replay` it also replays the match with the referee's own engines (then `game`,
+`players`, `options` and `moves` are needed): every move must be legal and every event the
+referee answered must be the replay's. The turn clock is the only input not in the record, so
+deadlines are left out of that comparison and a `timeout` move is replayed at its deadline.
 
 `python scripts/verify_match.py record.json --link https://referee.example` prints instead
 the link that opens that referee's /verify page with the record, checked in the browser.
@@ -28,9 +28,11 @@ import base64
 import dataclasses
 import hashlib
 import hmac
+import itertools
 import json
 import struct
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 # -- the random source, from docs/FAIRNESS.md ------------------------------------------------
@@ -62,31 +64,24 @@ def contribution_problems(contributions) -> list[str]:
     return []
 
 
-class Stream:
-    """Block i of step s: HMAC-SHA256(seed, "s:i"), read as big-endian 32-bit words."""
+def words(seed: str, step: int) -> Iterator[int]:
+    """Step s's stream: block i is HMAC-SHA256(seed, "s:i"), read as big-endian 32-bit words."""
+    for block in itertools.count():
+        yield from struct.unpack(">8I", hmac.digest(seed.encode("utf-8"),
+                                                    f"{step}:{block}".encode(), "sha256"))
 
-    def __init__(self, seed: str, step: int) -> None:
-        self.key, self.step, self.block, self.words = seed.encode("utf-8"), step, 0, []
 
-    def word(self) -> int:
-        if not self.words:
-            digest = hmac.digest(self.key, f"{self.step}:{self.block}".encode(), "sha256")
-            self.words = list(struct.unpack(">8I", digest))
-            self.block += 1
-        return self.words.pop(0)
+def below(stream: Iterator[int], n: int) -> int:
+    limit = 2**32 - 2**32 % n  # a word at or above it would favour the low remainders
+    return next(word for word in stream if word < limit) % n
 
-    def below(self, n: int) -> int:
-        limit = 2**32 - 2**32 % n
-        while (word := self.word()) >= limit:
-            pass
-        return word % n
 
-    def shuffle(self, items: list) -> list:
-        pile = list(items)
-        for i in range(len(pile) - 1, 0, -1):
-            j = self.below(i + 1)
-            pile[i], pile[j] = pile[j], pile[i]
-        return pile
+def shuffled(stream: Iterator[int], items: list) -> list:
+    pile = list(items)
+    for i in range(len(pile) - 1, 0, -1):
+        j = below(stream, i + 1)
+        pile[i], pile[j] = pile[j], pile[i]
+    return pile
 
 
 def shown_by(event: dict, field: str):
@@ -116,24 +111,24 @@ def check_chance(seed: str, event: dict) -> str | None:
     c = event.get("chance")
     if not isinstance(c, dict) or not isinstance(c.get("step"), int) or c["step"] < 0:
         return "no valid chance object"
-    stream = Stream(seed, c["step"])
+    stream = words(seed, c["step"])
     draw, items = c.get("draw"), c.get("items")
     if draw == "shuffle" and "deck" in c:
         items = deck_items(c["deck"])
     if draw == "dice":
         if not isinstance(c.get("count"), int) or c["count"] < 0:
             return "dice without a count"
-        drawn = [1 + stream.below(6) for _ in range(c["count"])]
+        drawn = [1 + below(stream, 6) for _ in range(c["count"])]
     elif draw == "pick":
         if not isinstance(items, list) or not items:
             return "a pick among no items"
-        drawn = [items[stream.below(len(items))]]
+        drawn = [items[below(stream, len(items))]]
     elif draw == "shuffle":
         if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
             return "a shuffle of no items"
         if items != sorted(items):
             return "the shuffled items are not sorted"
-        order = stream.shuffle(items)
+        order = shuffled(stream, items)
         positions = c.get("positions", [])
         if any(not isinstance(p, int) or not 0 <= p < len(order) for p in positions):
             return "a position outside the shuffled cards"
