@@ -17,15 +17,10 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
     elite = view["mode"].endswith("elite")
-    tags: dict[str, list[str]] = {p: [] for p in players}
-    tags[view["dealer"]].append("dealer")
-    for player, score in scores["players"].items():
-        tags[player] += [role.capitalize() for role in score["roles"]]
-    if view["last_player"]:
-        tags[view["last_player"]].append("played last")
-    if finished:
-        for player in scores["winners"]:
-            tags[player].append("winner")
+    tags = [(view["dealer"], "dealer"),
+            *((p, role.capitalize()) for p, s in scores["players"].items() for role in s["roles"]),
+            (view["last_player"], "played last"),
+            *((p, "winner") for p in scores["winners"] if finished)]
     totals = {p: (f"{s['points']} pts" if elite else f"{s['rounds_won']} won")
               for p, s in scores["players"].items()}
     mode = MODES.get(view["mode"], view["mode"])

@@ -19,7 +19,7 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
     totals = {p: f"{s['total']} pts" for p, s in scores["players"].items()}
-    tags = {p: ["winner"] for p in scores["winners"]} if finished and not scores["draw"] else {}
+    tags = [(p, "winner") for p in scores["winners"] if finished and not scores["draw"]]
     if finished:
         status = winners_line(scores)
     else:
