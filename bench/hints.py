@@ -58,10 +58,9 @@ def one_match(job: tuple[str, str, str, int, int]) -> float:
     (one seed) is played `table` matches in a row, once per seat of the stronger."""
     game_id, strong, weak, table, k = job
     seat = k % table
+    levels = tuple(strong if s == seat else weak for s in range(table))
     limit = MOVE_LIMIT.get((game_id, table))
-    shares = play_match(REGISTRY[game_id], tuple(strong if s == seat else weak
-                                                  for s in range(table)),
-                        BENCH_OPTIONS[game_id],
+    shares = play_match(REGISTRY[game_id], levels, BENCH_OPTIONS[game_id],
                         f"hints-bench-{game_id}-{strong}-{weak}-{table}-deal-{k // table}",
                         **({"max_moves": limit} if limit else {}))
     return shares[seat]
