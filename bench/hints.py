@@ -53,23 +53,15 @@ MOVE_LIMIT = {("empereur", 4): 400}
 LONGER = {("huit-americain", "hard", "medium", 4): 3}
 
 
-def seats(strong: str, weak: str, table: int, k: int) -> tuple[tuple[str, ...], int]:
-    seat = k % table
-    return tuple(strong if s == seat else weak for s in range(table)), seat
-
-
-def deal_seed(game_id: str, strong: str, weak: str, table: int, k: int) -> str:
-    """Match k's seed: one deal for `table` matches in a row, one per seat of the stronger."""
-    return f"hints-bench-{game_id}-{strong}-{weak}-{table}-deal-{k // table}"
-
-
 def one_match(job: tuple[str, str, str, int, int]) -> float:
+    """The stronger level's share of match k of a row: it sits in seat k % table, and one deal
+    (one seed) is played `table` matches in a row, once per seat of the stronger."""
     game_id, strong, weak, table, k = job
-    levels, seat = seats(strong, weak, table, k)
-    engine = REGISTRY[game_id]
+    seat = k % table
+    levels = tuple(strong if s == seat else weak for s in range(table))
     limit = MOVE_LIMIT.get((game_id, table))
-    shares = play_match(engine, levels, BENCH_OPTIONS[game_id],
-                        deal_seed(game_id, strong, weak, table, k),
+    shares = play_match(REGISTRY[game_id], levels, BENCH_OPTIONS[game_id],
+                        f"hints-bench-{game_id}-{strong}-{weak}-{table}-deal-{k // table}",
                         **({"max_moves": limit} if limit else {}))
     return shares[seat]
 
@@ -93,30 +85,25 @@ def deal_interval(shares: list[float], table: int, z: float = 1.96) -> tuple[flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def measure(game_id: str, strong: str, weak: str, table: int, matches: int,
-            pool, every: int = 100, played: list[float] | None = None,
-            keep: Callable[[list[float]], None] | None = None
-            ) -> tuple[float, tuple[float, float], tuple[float, float], list[float]]:
-    """The stronger level's share over `matches` with its interval over the deals, its
-    Wilson interval and each match's share, telling the share so far every `every` matches (a
-    whole number of deals: a long run on a loaded machine says where it stands). `played`:
-    the shares of the first matches, already played by this same code (they are seeded, so
-    playing them again gives them again); `keep` is handed the shares so far every `every`
-    matches and at the end."""
-    shares: list[float] = list((played or [])[:matches])
+def measure(game_id: str, strong: str, weak: str, table: int, matches: int, pool,
+            played: list[float], keep: Callable[[list[float]], None]
+            ) -> tuple[float, tuple[float, float], tuple[float, float]]:
+    """The stronger level's share over `matches`, with its interval over the deals and its
+    Wilson interval, telling the share so far every 100 matches (a whole number of deals: a
+    long run on a loaded machine says where it stands). `played`: the shares of the first
+    matches, already played by this same code (they are seeded, so playing them again gives
+    them again); `keep` is handed the shares so far every 100 matches and at the end."""
+    shares = played[:matches]
     jobs = [(game_id, strong, weak, table, k) for k in range(len(shares), matches)]
     for share in pool.imap(one_match, jobs, chunksize=table * 2):
         shares.append(share)
-        if len(shares) % every == 0 and len(shares) < matches:
-            if keep:
-                keep(shares)
+        if len(shares) % 100 == 0 and len(shares) < matches:
+            keep(shares)
             low, high = deal_interval(shares, table)
             print(f"    ... {len(shares)} matches: {100 * sum(shares) / len(shares):.1f} % "
                   f"[{100 * low:.1f}, {100 * high:.1f}]", flush=True)
-    if keep:
-        keep(shares)
-    rate = sum(shares) / matches
-    return rate, deal_interval(shares, table), wilson(sum(shares), matches), shares
+    keep(shares)
+    return sum(shares) / matches, deal_interval(shares, table), wilson(sum(shares), matches)
 
 
 def hint_time(game_id: str, level: str = "hard", positions: int = 200) -> float:
@@ -151,11 +138,12 @@ def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
     recorded: dict[str, list[float]] = (json.loads(file.read_text())
                                         if file and file.exists() else {})
 
-    def keeper(row: str) -> Callable[[list[float]], None] | None:
+    def keeper(row: str) -> Callable[[list[float]], None]:
         def keep(shares: list[float]) -> None:
-            recorded[row] = shares
-            file.write_text(json.dumps(recorded))
-        return keep if file else None
+            if file:
+                recorded[row] = shares
+                file.write_text(json.dumps(recorded))
+        return keep
 
     with multiprocessing.Pool(2) as pool:
         for game_id in games:
@@ -170,7 +158,7 @@ def report(matches: int = 1000, games: tuple[str, ...] = GAMES,
                     if played:
                         print(f"    ({len(played)} matches recorded in {record}: going on "
                               "from there)", flush=True)
-                    rate, (low, high), independent, _ = measure(
+                    rate, (low, high), independent = measure(
                         game_id, strong, weak, table, count, pool, played=played,
                         keep=keeper(row))
                     verdict = "beats" if low > EVEN[table] else "does NOT beat"

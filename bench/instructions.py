@@ -22,18 +22,15 @@ well (`make bench-instructions` runs both steps)."""
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
-import io
-import logging
 import os
 import random
 from pathlib import Path
 
-from werkzeug.test import EnvironBuilder
-
-from bench.__main__ import BENCH_KEY, NOW, payloads, sealed
+from bench.__main__ import NOW, payloads, sealed
 from bench.echo_app import create_app as create_echo
-from referee import create_app
+from bench.inprocess import environs, post, referees
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 
@@ -53,42 +50,27 @@ def bodies_of(game_id: str, mode: str, folder: Path | None) -> list[bytes]:
 
 
 def measure(args) -> None:
-    logging.getLogger("referee").setLevel(logging.WARNING)
-    apps = {"open": create_app({"STATE_KEYS": ""}),
-            "sealed": create_app({"STATE_KEYS": BENCH_KEY})}
-    echo = create_echo()
+    apps, echo = referees(), create_echo()
     folder = Path(args.bodies) if args.bodies else None
+    # Every environ is built before the first mark: nothing but requests is counted.
     plan = []
     for game_id in args.games.split(","):
         for mode in ("open", "sealed"):
             bodies = bodies_of(game_id, mode, folder)
-            plan.append((f"{game_id}:{mode}", apps[mode], f"/v1/games/{game_id}/moves", bodies))
-            plan.append((f"{game_id}:echo-{mode}", echo, "/echo", bodies))
-    statuses: list[str] = []
-
-    def start_response(status, headers, exc_info=None):
-        statuses.append(status)
-
-    # Every environ is built before the first mark: nothing but requests is counted.
-    prepared = [(name, app, bodies, [EnvironBuilder(path=path, method="POST", data=body,
-                                                    content_type="application/json")
-                                     .get_environ() for body in bodies])
-                for name, app, path, bodies in plan]
+            plan += [(f"{game_id}:{mode}", apps[mode], bodies,
+                      environs(f"/v1/games/{game_id}/moves", bodies)),
+                     (f"{game_id}:echo-{mode}", echo, bodies, environs("/echo", bodies))]
     phases = ["setup"]
-    for name, app, bodies, environs in prepared:
-        for phase, first, count in (("warm", 0, WARM), ("measure", WARM, args.requests)):
+    for name, app, bodies, prepared in plan:
+        for phase, requests in (("warm", range(WARM)),
+                                ("measure", range(WARM, WARM + args.requests))):
             os.getppid()  # callgrind dumps here what was counted since the last mark
             phases.append(f"{name}:{phase}")
             if phase == "warm":
                 gc.collect()  # each measured slice starts from the same collector's state
-            for i in range(first, first + count):
-                environ = dict(environs[i % len(environs)])
-                environ["wsgi.input"] = io.BytesIO(bodies[i % len(bodies)])
-                b"".join(app(environ, start_response))
+            post(app, prepared, bodies, requests)
     os.getppid()
     phases.append("end")
-    refused = [s for s in statuses if not s.startswith("200")]
-    assert not refused, refused[:3]
     Path(args.phases).write_text("\n".join(phases))
 
 
@@ -126,12 +108,10 @@ def uno_moves(game, pick: random.Random, moves_wanted: int) -> int:
 
 
 def measure_engines(args) -> None:
-    plan = [(game_id, lambda seeds, wanted, e=REGISTRY[game_id]:
-             engine_moves(e, seeds, wanted, uniform=False))
+    plan = [(game_id, functools.partial(engine_moves, REGISTRY[game_id], uniform=False))
             for game_id in args.games.split(",")]
-    huit = REGISTRY["huit-americain"]
     plan.append(("huit-americain:uniform",
-                 lambda seeds, wanted: engine_moves(huit, seeds, wanted, uniform=True)))
+                 functools.partial(engine_moves, REGISTRY["huit-americain"], uniform=True)))
     try:
         from rlcard.games.uno.game import UnoGame
     except ImportError:
@@ -148,8 +128,7 @@ def measure_engines(args) -> None:
             gc.collect()  # outside the slice: each starts from the same collector's state
             os.getppid()  # callgrind dumps here what was counted since the last mark
             phases.append(f"{name}:{phase}")
-            made = play(seeds, wanted)
-            phases[-1] += f":{made}"
+            phases[-1] += f":{play(seeds, wanted)}"
             os.getppid()  # the slice ends with its moves: what follows is no part of it
             phases.append("between")
     os.getppid()

@@ -12,15 +12,16 @@ move endpoint.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,16 +52,15 @@ def wrk_run(wrk: str, port: int, path: str, bodies: list[bytes], seconds: int,
                              capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(script.name)
-    found = {
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return {
         "rate": re.search(r"Requests/sec:\s+([\d.]+)", out).group(1),
         # The distribution's lines only: a column of Thread Stats may end in "50%" too.
         "p50": re.search(r"^\s*50%\s+(\S+)", out, re.M).group(1),
         "p99": re.search(r"^\s*99%\s+(\S+)", out, re.M).group(1),
         "requests": re.search(r"(\d+) requests in", out).group(1),
+        "non2xx": errors.group(1) if errors else "0",
     }
-    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    found["non2xx"] = errors.group(1) if errors else "0"
-    return found
 
 
 def wait_ready(port: int, timeout: float = 60) -> None:
@@ -119,12 +119,10 @@ def compare_keepalive(wrk: str, workers: int, connections: int, seconds: int,
             server.wait(timeout=10)
     for label, runs in results.items():
         rates = sorted(float(r["rate"]) for r in runs)
-        p99s = sorted(millis(r["p99"]) for r in runs)
-        p50s = sorted(millis(r["p50"]) for r in runs)
+        p50, p99 = (statistics.median_high(millis(r[q]) for r in runs) for q in ("p50", "p99"))
         errors = sum(int(r["non2xx"]) for r in runs)
-        middle = len(runs) // 2
-        print(f"  {label:32s} {rates[middle]:8,.0f} req/s  p50 {p50s[middle]:6.2f} ms  "
-              f"p99 {p99s[middle]:6.2f} ms  (rounds: {', '.join(f'{r:,.0f}' for r in rates)} "
+        print(f"  {label:32s} {statistics.median_high(rates):8,.0f} req/s  p50 {p50:6.2f} ms  "
+              f"p99 {p99:6.2f} ms  (rounds: {', '.join(f'{r:,.0f}' for r in rates)} "
               f"req/s)  non-2xx {errors}")
 
 

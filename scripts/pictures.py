@@ -1,7 +1,7 @@
 """Writes the README's pictures (docs/images/): the Generala sheet of a finished match (its
 moves the medium hint's) and a Huit américain table seen by one player, both from seeded
-matches played through the app, so they are what the service answers. `python scripts/pictures.py` rewrites them; a test fails
-when the committed files differ from what this makes."""
+matches played through the app, so they are what the service answers. Run `python
+scripts/pictures.py` to rewrite them; a test fails when the committed files differ."""
 
 from __future__ import annotations
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import http.client
+import itertools
 import json
 import os
 import random
@@ -28,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.__main__ import free_port, serve  # noqa: E402
 from referee.core.playout import random_move  # noqa: E402
 from referee.games import REGISTRY  # noqa: E402
 
@@ -62,12 +65,6 @@ http {{
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def wait_for(port: int, seconds: float = 20) -> None:
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -79,35 +76,28 @@ def wait_for(port: int, seconds: float = 20) -> None:
     raise RuntimeError(f"nothing listens on port {port}")
 
 
+def which_nginx() -> str | None:
+    # Debian's nginx is in /usr/sbin, which a user's PATH may not hold.
+    return shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+
+
 def ensure_nginx() -> str:
-    found = shutil.which("nginx") or (os.path.exists("/usr/sbin/nginx") and "/usr/sbin/nginx")
-    if found:
-        return found
-    if os.geteuid() != 0:
-        raise SystemExit("nginx is missing; install Debian's nginx (apt-get install nginx)")
-    subprocess.run("apt-get install -y -qq nginx-light || (apt-get update -qq && "
-                   "apt-get install -y -qq nginx-light) || apt-get install -y -qq nginx",
-                   shell=True, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
-    found = shutil.which("nginx") or (os.path.exists("/usr/sbin/nginx") and "/usr/sbin/nginx")
+    if not which_nginx():
+        if os.geteuid() != 0:
+            raise SystemExit("nginx is missing; install Debian's nginx (apt-get install nginx)")
+        subprocess.run("apt-get install -y -qq nginx-light || (apt-get update -qq && "
+                       "apt-get install -y -qq nginx-light) || apt-get install -y -qq nginx",
+                       shell=True, check=False, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    found = which_nginx()
     if not found:
         raise SystemExit("could not install nginx")
     return found
 
 
-def gunicorn(port: int) -> subprocess.Popen:
-    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="1",
-               REFEREE_STATE_KEYS=KEYS, REFEREE_LOG_LEVEL="WARNING")
-    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-                             "referee:create_app()"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-    wait_for(port)
-    return proc
-
-
 class Client:
-    """A client that retries what a real client retries: connection failures and 502/503."""
+    """A client that retries what a real client retries: connection failures and 502 to 504."""
 
     def __init__(self, port: int, errors: collections.Counter):
         self.port, self.errors, self.requests = port, errors, 0
@@ -123,14 +113,13 @@ class Client:
                 data = response.read()
                 conn.close()
             except (OSError, http.client.HTTPException) as exc:
-                self.errors[f"connection ({type(exc).__name__}), retried"] += 1
-                time.sleep(0.05 * (attempt + 1))
-                continue
-            if response.status in (502, 503, 504):
-                self.errors[f"HTTP {response.status}, retried"] += 1
-                time.sleep(0.05 * (attempt + 1))
-                continue
-            return response.status, json.loads(data)
+                failure = f"connection ({type(exc).__name__})"
+            else:
+                if response.status not in (502, 503, 504):
+                    return response.status, json.loads(data)
+                failure = f"HTTP {response.status}"
+            self.errors[f"{failure}, retried"] += 1
+            time.sleep(0.05 * (attempt + 1))
         raise RuntimeError(f"{path}: no answer after 20 tries")
 
 
@@ -157,7 +146,7 @@ def play(client: Client, game_id: str, seed: int, problems: list[str]) -> bool:
             client.errors[f"refused: {answer.get('code')}"] += 1
             problems.append(f"{game_id} #{seed}: {move} answered {status} {answer}")
             return False
-        local, events = engine.apply(local, move, now=0.0)
+        local, _ = engine.apply(local, move, now=0.0)
         if answer["scores"] != json.loads(json.dumps(engine.scores(local))):
             problems.append(f"{game_id} #{seed}: scores differ from the engine's replay")
             return False
@@ -174,7 +163,8 @@ def main() -> int:
     run = Path(tempfile.mkdtemp(prefix="referee-soak-"))
     a, b, port = free_port(), free_port(), free_port()
     (run / "nginx.conf").write_text(NGINX_CONF.format(run=run, a=a, b=b, port=port))
-    instances = [gunicorn(a), gunicorn(b)]
+    instances = [serve("referee:create_app()", upstream, 1, REFEREE_STATE_KEYS=KEYS)
+                 for upstream in (a, b)]
     proxy = subprocess.Popen([nginx, "-c", str(run / "nginx.conf"), "-p", str(run),
                               "-g", "daemon off;"], stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, start_new_session=True)
@@ -186,25 +176,21 @@ def main() -> int:
     # Turn clocks are off in the engine replay (now = 0), so the dice game runs without one.
     try:
         wait_for(port)
-        played = 0
-        for seed in range(args.matches):
-            for game_id in sorted(REGISTRY):
-                played += 1
-                if played == total // 2:
-                    # Kill one instance outright a moment into this match, while its moves
-                    # are being posted (most likely with a request in flight).
-                    def kill() -> None:
-                        os.killpg(instances[0].pid, signal.SIGKILL)
-                        print(f"killed instance on port {a} during match {played} of {total}, "
-                              f"after {client.requests} requests")
-                    threading.Timer(0.15, kill).start()
-                finished += play(client, game_id, seed, problems)
+        matches = itertools.product(range(args.matches), sorted(REGISTRY))
+        for played, (seed, game_id) in enumerate(matches, start=1):
+            if played == total // 2:
+                # Kill one instance outright a moment into this match, while its moves are
+                # being posted (most likely with a request in flight).
+                def kill() -> None:
+                    os.killpg(instances[0].pid, signal.SIGKILL)
+                    print(f"killed instance on port {a} during match {played} of {total}, "
+                          f"after {client.requests} requests")
+                threading.Timer(0.15, kill).start()
+            finished += play(client, game_id, seed, problems)
     finally:
         for proc in instances + [proxy]:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # the instance killed mid-run
                 os.killpg(proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
         for proc in instances + [proxy]:
             try:
                 proc.wait(timeout=10)

@@ -12,10 +12,10 @@ By default it follows docs/FAIRNESS.md alone, needing neither the referee nor th
 rules (only the first four fields): SHA-256 of the seed must be the commitment, and every
 event carrying a `chance` object (a roll, a deal, a dealer draw, a reshuffle) is recomputed
 from the seed, the contributions it names and the event, and must show what they give.
-With `--replay` it also replays the match with the referee's own engines (then `game`, `players`, `options` and
-`moves` are needed): every move must be legal and every event the referee answered must be
-the replay's. The turn clock is the only input not in the record, so deadlines are left out
-of that comparison and a `timeout` move is replayed at its deadline.
+With `--replay` it also replays the match with the referee's own engines (then `game`,
+`players`, `options` and `moves` are needed): every move must be legal and every event the
+referee answered must be the replay's. The turn clock is the only input not in the record, so
+deadlines are left out of that comparison and a `timeout` move is replayed at its deadline.
 
 `python scripts/verify_match.py record.json --link https://referee.example` prints instead
 the link that opens that referee's /verify page with the record, checked in the browser.
@@ -23,13 +23,16 @@ the link that opens that referee's /verify page with the record, checked in the 
 
 from __future__ import annotations
 
+import argparse
 import base64
 import dataclasses
 import hashlib
 import hmac
+import itertools
 import json
 import struct
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 # -- the random source, from docs/FAIRNESS.md ------------------------------------------------
@@ -61,31 +64,24 @@ def contribution_problems(contributions) -> list[str]:
     return []
 
 
-class Stream:
-    """Block i of step s: HMAC-SHA256(seed, "s:i"), read as big-endian 32-bit words."""
+def words(seed: str, step: int) -> Iterator[int]:
+    """Step s's stream: block i is HMAC-SHA256(seed, "s:i"), read as big-endian 32-bit words."""
+    for block in itertools.count():
+        yield from struct.unpack(">8I", hmac.digest(seed.encode("utf-8"),
+                                                    f"{step}:{block}".encode(), "sha256"))
 
-    def __init__(self, seed: str, step: int) -> None:
-        self.key, self.step, self.block, self.words = seed.encode("utf-8"), step, 0, []
 
-    def word(self) -> int:
-        if not self.words:
-            digest = hmac.digest(self.key, f"{self.step}:{self.block}".encode(), "sha256")
-            self.words = list(struct.unpack(">8I", digest))
-            self.block += 1
-        return self.words.pop(0)
+def below(stream: Iterator[int], n: int) -> int:
+    limit = 2**32 - 2**32 % n  # a word at or above it would favour the low remainders
+    return next(word for word in stream if word < limit) % n
 
-    def below(self, n: int) -> int:
-        limit = 2**32 - 2**32 % n
-        while (word := self.word()) >= limit:
-            pass
-        return word % n
 
-    def shuffle(self, items: list) -> list:
-        pile = list(items)
-        for i in range(len(pile) - 1, 0, -1):
-            j = self.below(i + 1)
-            pile[i], pile[j] = pile[j], pile[i]
-        return pile
+def shuffled(stream: Iterator[int], items: list) -> list:
+    pile = list(items)
+    for i in range(len(pile) - 1, 0, -1):
+        j = below(stream, i + 1)
+        pile[i], pile[j] = pile[j], pile[i]
+    return pile
 
 
 def shown_by(event: dict, field: str):
@@ -115,24 +111,24 @@ def check_chance(seed: str, event: dict) -> str | None:
     c = event.get("chance")
     if not isinstance(c, dict) or not isinstance(c.get("step"), int) or c["step"] < 0:
         return "no valid chance object"
-    stream = Stream(seed, c["step"])
+    stream = words(seed, c["step"])
     draw, items = c.get("draw"), c.get("items")
     if draw == "shuffle" and "deck" in c:
         items = deck_items(c["deck"])
     if draw == "dice":
         if not isinstance(c.get("count"), int) or c["count"] < 0:
             return "dice without a count"
-        drawn = [1 + stream.below(6) for _ in range(c["count"])]
+        drawn = [1 + below(stream, 6) for _ in range(c["count"])]
     elif draw == "pick":
         if not isinstance(items, list) or not items:
             return "a pick among no items"
-        drawn = [items[stream.below(len(items))]]
+        drawn = [items[below(stream, len(items))]]
     elif draw == "shuffle":
         if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
             return "a shuffle of no items"
         if items != sorted(items):
             return "the shuffled items are not sorted"
-        order = stream.shuffle(items)
+        order = shuffled(stream, items)
         positions = c.get("positions", [])
         if any(not isinstance(p, int) or not 0 <= p < len(order) for p in positions):
             return "a position outside the shuffled cards"
@@ -218,11 +214,9 @@ def check_events(record: dict) -> tuple[list[str], int]:
 
 # -- the replay with the referee's engines (--replay) ----------------------------------------
 
-IGNORED = {"deadline"}
-
-
-def _comparable(events):
-    return [{k: v for k, v in e.items() if k not in IGNORED} for e in events]
+def undated(events: list[dict]) -> list[dict]:
+    """The events without their deadlines: the turn clock is no part of the record."""
+    return [{k: v for k, v in e.items() if k != "deadline"} for e in events]
 
 
 def replay(record: dict) -> list[str]:
@@ -251,26 +245,20 @@ def replay(record: dict) -> list[str]:
     state = engine.new_match(tuple(record["players"]), options, opening_key, now=now)
     fairness = msgspec.convert({"seed": record["seed"], "contributions": contributions},
                                Fairness) if contributions else None
+    kept, viewer = record.get("events"), record.get("viewer")
 
-    def seen(events):
-        """The events as the referee answered them: chance objects name their contributions,
-        private parts only for the viewer."""
-        return json.loads(json.dumps(events_for(annotate(events, fairness), viewer)))
-
-    kept = record.get("events")
-    viewer = record.get("viewer")
-
-    def differs(events, index):
-        replayed = seen(events)
-        return _comparable(replayed) != _comparable(kept[index])
+    def differs(events, answered) -> bool:
+        """Whether `events`, as the referee answers them (chance objects naming their
+        contributions, private parts only for the viewer), differ from those `answered`."""
+        replayed = json.loads(json.dumps(events_for(annotate(events, fairness), viewer)))
+        return undated(replayed) != undated(answered)
 
     if kept:
         # The creation outcome: `match_created`, then what setting up the match did (dealer
         # draws, hands dealt), which comes from the seed like every later chance event.
         created, opening = kept[0][:1], kept[0][1:]
-        replayed = seen(engine.opening_events(state))
         if [e.get("type") for e in created] != ["match_created"] or \
-                _comparable(replayed) != _comparable(opening):
+                differs(engine.opening_events(state), opening):
             problems.append("the creation events differ from the replay from the seed")
     for index, move in enumerate(record["moves"], start=1):
         if move.get("type") == "timeout" and getattr(state, "deadline", None) is not None:
@@ -280,7 +268,7 @@ def replay(record: dict) -> list[str]:
         except Exception as exc:  # a refused move is a finding, not a crash
             problems.append(f"move {index} {move} is refused on replay: {exc}")
             break
-        if kept is not None and index < len(kept) and differs(events, index):
+        if kept is not None and index < len(kept) and differs(events, kept[index]):
             problems.append(f"move {index}: the events differ from the replay from the seed")
     if not engine.is_finished(state):
         problems.append("the replayed match has not finished")
@@ -305,30 +293,23 @@ def verify_link(origin: str, record: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    with_replay = "--replay" in argv
-    link = None
-    if "--link" in argv:
-        at = argv.index("--link")
-        if at + 1 >= len(argv):
-            print(__doc__)
-            return 2
-        link = argv[at + 1]
-        argv = argv[:at] + argv[at + 2:]
-    paths = [a for a in argv if a != "--replay"]
-    if len(paths) != 1:
-        print(__doc__)
-        return 2
-    record = json.loads(Path(paths[0]).read_text(encoding="utf-8"))
-    if link is not None:
-        print(verify_link(link, record))
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("record", type=Path)
+    parser.add_argument("--replay", action="store_true")
+    parser.add_argument("--link", metavar="ORIGIN")
+    args = parser.parse_args(argv)
+    record = json.loads(args.record.read_text(encoding="utf-8"))
+    if args.link is not None:
+        print(verify_link(args.link, record))
         return 0
     problems, confirmed = check_events(record)
-    if with_replay and isinstance(record.get("seed"), str):
+    if args.replay and isinstance(record.get("seed"), str):
         problems += replay(record)
     for problem in problems:
         print("MISMATCH:", problem)
     if not problems:
-        replayed = f" and replays all {len(record['moves'])} moves" if with_replay else ""
+        replayed = f" and replays all {len(record['moves'])} moves" if args.replay else ""
         hidden = sum(unseen(record, e) for events in record.get("events") or []
                      for e in events if isinstance(e, dict))
         others = f" ({hidden} draws by other players, whose cards only they saw)" \

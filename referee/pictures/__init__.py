@@ -35,14 +35,13 @@ def view_svg(engine: Engine, answer: dict[str, Any], events: Iterable[Any] = ())
     """The SVG of a view answer (`player`, `status`, `to_act`, `view`, `scores`), with the
     events passed as the viewer may see them. Raises BadEvents."""
     view = answer["view"]
-    scene_of = SCENES.get(engine.id, plain_scene)
-    scene = scene_of(view, answer["scores"], list(answer["to_act"]),
-                     answer["status"] == "finished")
-    if engine.id not in SCENES:
-        scene = dataclasses.replace(scene, game=engine.name)
+    scene = SCENES.get(engine.id, plain_scene)(view, answer["scores"], list(answer["to_act"]),
+                                               answer["status"] == "finished")
     seen = visible(engine, list(events), answer["player"])
     lines = tuple(phrase(event, view.get("players", ())) for event in seen)
-    return canvas.svg(table.picture(dataclasses.replace(scene, events=lines)))
+    # A scene that does not name its game (`plain_scene`) is given the engine's name.
+    return canvas.svg(table.picture(dataclasses.replace(scene, game=scene.game or engine.name,
+                                                        events=lines)))
 
 
 def plain_scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],

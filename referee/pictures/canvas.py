@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import re
 from typing import Union
 from xml.sax.saxutils import escape
@@ -113,12 +114,8 @@ def fit(text: str, size: float, width: float, bold: bool = False) -> str:
     if text_width(text, size, bold) <= width:
         return text
     room = width - text_width(ELLIPSIS, size, bold)
-    used, kept = 0.0, 0
-    for character in text:
-        used += text_width(character, size, bold)
-        if used > room:
-            break
-        kept += 1
+    prefixes = itertools.accumulate(text_width(character, size, bold) for character in text)
+    kept = sum(1 for _ in itertools.takewhile(lambda used: used <= room, prefixes))
     return text[:kept] + ELLIPSIS
 
 
@@ -133,8 +130,7 @@ def svg(picture: Picture) -> str:
     if picture.paper:
         drawing.set_render_size(*picture.paper)
     drawing.append(drawsvg.Title(xml_safe(picture.title)))
-    for item in picture.items:
-        drawing.append(_svg_shape(item))
+    drawing.extend(_svg_shape(item) for item in picture.items)
     return drawing.as_svg()
 
 
@@ -164,11 +160,9 @@ def _svg_shape(shape: Shape) -> drawsvg.DrawingElement:
                             text_anchor=shape.anchor, fill=shape.fill, **extra)
     # drawsvg escapes text but writes attribute values as they are, and a player id may
     # hold any character.
-    group = drawsvg.Group(**{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
-                             for k, v in shape.data})
-    for item in shape.items:
-        group.append(_svg_shape(item))
-    return group
+    return drawsvg.Group([_svg_shape(item) for item in shape.items],
+                         **{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
+                            for k, v in shape.data})
 
 
 # -- PDF ---------------------------------------------------------------------------------------

@@ -17,15 +17,10 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
     elite = view["mode"].endswith("elite")
-    tags: dict[str, list[str]] = {p: [] for p in players}
-    tags[view["dealer"]].append("dealer")
-    for player, score in scores["players"].items():
-        tags[player] += [role.capitalize() for role in score["roles"]]
-    if view["last_player"]:
-        tags[view["last_player"]].append("played last")
-    if finished:
-        for player in scores["winners"]:
-            tags[player].append("winner")
+    tags = [(view["dealer"], "dealer"),
+            *((p, role.capitalize()) for p, s in scores["players"].items() for role in s["roles"]),
+            (view["last_player"], "played last"),
+            *((p, "winner") for p in scores["winners"] if finished)]
     totals = {p: (f"{s['points']} pts" if elite else f"{s['rounds_won']} won")
               for p, s in scores["players"].items()}
     mode = MODES.get(view["mode"], view["mode"])
@@ -43,9 +38,9 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
         pile = view["pile"]
         shown = pile[-PILE_SHOWN:]
         step = min(pieces.CARD_W + 8, (width - 90) / max(1, len(shown)))
-        for i, played in enumerate(shown):
-            note = f"as {played['rank']}" if played["card"] in ("X1", "X2") else ""
-            items.append(pieces.face(played["card"], x + 90 + i * step, y, note=note))
+        items += [pieces.face(played["card"], x + 90 + i * step, y,
+                              note=f"as {played['rank']}" if played["card"] in ("X1", "X2") else "")
+                  for i, played in enumerate(shown)]
         caption = (f"pile: {len(pile)} card{'s' if len(pile) != 1 else ''}"
                    + (f", the last {len(shown)} shown" if len(shown) < len(pile) else ""))
         items.append(Text(x + 90, y + pieces.CARD_H + 28, caption, 9, fill="#444444"))

@@ -12,16 +12,11 @@ from .table import Scene, seats, winners_line
 def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
-    tags: dict[str, list[str]] = {p: [] for p in players}
-    tags[view["dealer"]].append("dealer")
-    if view["leader"]:
-        tags[view["leader"]].append("leads the trick")
-    for player in view["out_of_deal"]:
-        tags[player].append("out of this deal")
-    for player, deal in view["out_of_match"].items():
-        tags[player].append(f"lost deal {deal}, out of the match")
-    if view["winner"]:
-        tags[view["winner"]].append("winner")
+    tags = [(view["dealer"], "dealer"), (view["leader"], "leads the trick"),
+            *((p, "out of this deal") for p in view["out_of_deal"]),
+            *((p, f"lost deal {deal}, out of the match")
+              for p, deal in view["out_of_match"].items()),
+            (view["winner"], "winner")]
     survived = {p: f"{s['total']} survived" for p, s in scores["players"].items()}
     status = (winners_line(scores) if finished
               else f"Deal {view['deal']} \u00b7 {view['to_act']} to play")

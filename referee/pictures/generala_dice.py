@@ -19,7 +19,7 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
     totals = {p: f"{s['total']} pts" for p, s in scores["players"].items()}
-    tags = {p: ["winner"] for p in scores["winners"]} if finished and not scores["draw"] else {}
+    tags = [(p, "winner") for p in scores["winners"] if finished and not scores["draw"]]
     if finished:
         status = winners_line(scores)
     else:
@@ -28,10 +28,9 @@ def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
                   + (f"roll {rolls} of 3 made" if rolls else "no roll yet this turn"))
 
     def center(x: float, y: float, width: float) -> tuple[list[Any], float]:
-        items: list[Any] = []
+        items: list[Any] = [pieces.die(value, x + i * 50, y)
+                            for i, value in enumerate(view["dice"])]
         if view["dice"]:
-            for i, value in enumerate(view["dice"]):
-                items.append(pieces.die(value, x + i * 50, y))
             items.append(Text(x + 5 * 50 + 10, y + 26, f"after roll {view['rolls']} of 3", 11,
                               fill="#444444"))
         else:
@@ -48,26 +47,23 @@ def _sheets(view: dict[str, Any], scores: dict[str, Any], x: float, y: float,
             width: float) -> list[Any]:
     players = view["players"]
     column = min(80.0, (width - NAME_W) / len(players))
-    items: list[Any] = []
-    for i, player in enumerate(players):
-        items.append(Text(x + NAME_W + column * (i + 0.5), y + 12,
-                          fit(player, 9, column - 4, bold=True), 9, bold=True, anchor="middle"))
+    middles = [x + NAME_W + column * (i + 0.5) for i in range(len(players))]
+    items: list[Any] = [Text(middle, y + 12, fit(player, 9, column - 4, bold=True), 9,
+                             bold=True, anchor="middle")
+                        for middle, player in zip(middles, players)]
     for row, box in enumerate(BOXES, start=1):
         base = y + ROW_H * row + 12
         cells: list[Any] = [Text(x, base, BOX_NAMES[box], 9.5)]
-        for i, player in enumerate(players):
+        for middle, player in zip(middles, players):
             points = view["sheets"].get(player, {}).get(box)
             if points is not None:
-                cells.append(Text(x + NAME_W + column * (i + 0.5), base,
-                                  "\u2716 0" if points == 0 else str(points), 9.5,
+                cells.append(Text(middle, base, "\u2716 0" if points == 0 else str(points), 9.5,
                                   anchor="middle", fill="#888888" if points == 0 else "#111111"))
         items.append(Group(tuple(cells), data=(("box", box),)))
     base = y + ROW_H * (len(BOXES) + 1) + 12
     items.append(Text(x, base, "Total", 9.5, bold=True))
-    for i, player in enumerate(players):
-        items.append(Text(x + NAME_W + column * (i + 0.5), base,
-                          str(scores["players"][player]["total"]), 9.5, bold=True,
-                          anchor="middle"))
+    items += [Text(middle, base, str(scores["players"][player]["total"]), 9.5, bold=True,
+                   anchor="middle") for middle, player in zip(middles, players)]
     right = x + NAME_W + column * len(players)
     items += [Line(x, y + ROW_H + 2, right, y + ROW_H + 2, stroke="#999999", line=0.5),
               Line(x, y + ROW_H * (len(BOXES) + 1) + 2, right, y + ROW_H * (len(BOXES) + 1) + 2,

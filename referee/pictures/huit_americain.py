@@ -21,12 +21,8 @@ SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 def scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
           finished: bool) -> Scene:
     players = view["players"]
-    tags: dict[str, list[str]] = {p: [] for p in players}
-    if view["unannounced"]:
-        tags[view["unannounced"]].append("one card, not announced")
-    if finished:
-        for player in scores["winners"]:
-            tags[player].append("winner")
+    tags = [(view["unannounced"], "one card, not announced"),
+            *((p, "winner") for p in scores["winners"] if finished)]
     points = {p: f"{s['total']} pts" for p, s in scores["players"].items()}
     if finished:
         status = winners_line(scores) + " (the fewest penalty points)"

@@ -52,19 +52,17 @@ def face(card: str, x: float, y: float, note: str = "", w: float = CARD_W,
 
 def back(x: float, y: float, w: float = CARD_W, h: float = CARD_H) -> Group:
     if w < 20:  # a small mark beside a count
-        return Group((Rect(x, y, w, h, fill=BACK, stroke="#1d3c6a", line=0.5, radius=1.5),),
-                     data=(("card", "face-down"),))
-    return Group((Rect(x, y, w, h, fill=BACK, stroke="#1d3c6a", radius=5),
-                  Rect(x + 4, y + 4, w - 8, h - 8, stroke=BACK_EDGE, line=0.8, radius=3)),
-                 data=(("card", "face-down"),))
+        shapes = (Rect(x, y, w, h, fill=BACK, stroke="#1d3c6a", line=0.5, radius=1.5),)
+    else:
+        shapes = (Rect(x, y, w, h, fill=BACK, stroke="#1d3c6a", radius=5),
+                  Rect(x + 4, y + 4, w - 8, h - 8, stroke=BACK_EDGE, line=0.8, radius=3))
+    return Group(shapes, data=(("card", "face-down"),))
 
 
 def stack(x: float, y: float, count: int, caption: str, w: float = CARD_W,
           h: float = CARD_H) -> list[Any]:
     """A face-down pile and how many cards it holds."""
-    items: list[Any] = []
-    for i in range(min(3, count) - 1, -1, -1):
-        items.append(back(x + 2 * i, y - 2 * i, w, h))
+    items: list[Any] = [back(x + 2 * i, y - 2 * i, w, h) for i in reversed(range(min(3, count)))]
     if not count:
         items.append(Rect(x, y, w, h, stroke="#999999", line=0.8, radius=5))
     items.append(Text(x + w / 2, y + h + 12, caption, 9, anchor="middle", fill="#444444"))
@@ -72,9 +70,8 @@ def stack(x: float, y: float, count: int, caption: str, w: float = CARD_W,
 
 
 def die(value: int, x: float, y: float, size: float = 40.0) -> Group:
-    items: list[Any] = [Rect(x, y, size, size, fill="#ffffff", stroke="#333333", line=1.2,
-                             radius=size / 6)]
     step = size / 4
-    for column, row in PIPS[value]:
-        items.append(Circle(x + step * (column + 1), y + step * (row + 1), size / 11))
-    return Group(tuple(items), data=(("die", str(value)),))
+    pips = [Circle(x + step * (column + 1), y + step * (row + 1), size / 11)
+            for column, row in PIPS[value]]
+    return Group((Rect(x, y, size, size, fill="#ffffff", stroke="#333333", line=1.2,
+                       radius=size / 6), *pips), data=(("die", str(value)),))

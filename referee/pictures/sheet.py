@@ -18,6 +18,7 @@ from typing import Any
 from referee.games.generala_dice.scoring import BOXES, FACE_BOXES, SERVIDA_BOXES
 
 from .canvas import Group, Line, Picture, Rect, Text, fit
+from .table import winners_line
 
 BOX_NAMES = {
     "ones": "1", "twos": "2", "threes": "3", "fours": "4", "fives": "5", "sixes": "6",
@@ -89,9 +90,7 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
     top = MARGIN + TITLE_H
     row_h = min(46.0, (height - 2 * MARGIN - TITLE_H - FOOTER_H - HEADER_H) / (len(BOXES) + 1))
     x_players = left + NAME_W + VALUE_W + SERVIDA_W
-    items: list[Any] = []
-
-    items += _title(data, left, table_w)
+    items = _title(data, left, table_w)
     # Header row.
     items.append(Rect(left, top, table_w, HEADER_H, fill=LIGHT, stroke=None))
     for x, w, label in ((left, NAME_W, "Box"), (left + NAME_W, VALUE_W, "Value"),
@@ -136,11 +135,7 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
 
 def _title(data: SheetData, left: float, width: float) -> list[Any]:
     if data.finished:
-        if data.draw:
-            state = "Finished: a draw"
-        else:
-            state = "Finished: " + ", ".join(data.winners) + (" win" if len(data.winners) > 1
-                                                              else " wins")
+        state = winners_line({"draw": data.draw, "winners": data.winners})
     elif data.current is not None:
         state = f"In play: {data.current} to play"
     else:
@@ -188,12 +183,10 @@ def _score_cell(name: str, box: str, points: int, x: float, y: float, w: float,
 def _grid(left: float, top: float, width: float, bottom: float, x_players: float,
           player_w: float, columns: int, row_h: float) -> list[Any]:
     items: list[Any] = [Rect(left, top, width, bottom - top, stroke=INK, line=1.4)]
-    y = top + HEADER_H
-    items.append(Line(left, y, left + width, y, stroke=INK, line=1.2))
-    for row in range(1, len(BOXES) + 1):
+    for row in range(len(BOXES) + 1):
         y = top + HEADER_H + row * row_h
-        # A heavier rule under the number boxes and above the totals.
-        heavy = row in (len(FACE_BOXES), len(BOXES))
+        # A heavier rule under the header and the number boxes, and above the totals.
+        heavy = row in (0, len(FACE_BOXES), len(BOXES))
         items.append(Line(left, y, left + width, y, stroke=INK, line=1.2 if heavy else 0.5))
     for x in (left + NAME_W, left + NAME_W + VALUE_W):
         items.append(Line(x, top, x, bottom, stroke=INK, line=0.5))
@@ -215,7 +208,5 @@ def _footer(data: SheetData, left: float, y: float, width: float) -> list[Any]:
                  "crossed out (0).")
     if options.get("servida_generala_wins"):
         lines.append("House rule: a servida Generala wins the match at once.")
-    items: list[Any] = []
-    for i, line in enumerate(lines):
-        items.append(Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY))
-    return items
+    return [Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY)
+            for i, line in enumerate(lines)]

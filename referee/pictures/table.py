@@ -9,7 +9,7 @@ scene out the same way. Nothing here reads a state.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import pieces
 from .canvas import Group, Line, Picture, Polygon, Rect, Text, fit
@@ -136,9 +136,12 @@ def _events(items: list[Any], scene: Scene, y: float) -> float:
 
 def seats(players: list[str], to_act: list[str], *, cards: dict[str, int] | None = None,
           scores: dict[str, str] | None = None,
-          tags: dict[str, list[str]] | None = None) -> tuple[Seat, ...]:
+          tags: Sequence[tuple[str | None, str]] = ()) -> tuple[Seat, ...]:
+    """The seats in order; `tags` pairs a player (None: nobody) with a tag of his, in the order
+    they are shown."""
     return tuple(Seat(p, acting=p in to_act, cards=None if cards is None else cards.get(p, 0),
-                      score=(scores or {}).get(p, ""), tags=tuple((tags or {}).get(p, ())))
+                      score=(scores or {}).get(p, ""),
+                      tags=tuple(tag for who, tag in tags if who == p))
                  for p in players)
 
 
