@@ -40,8 +40,8 @@ class Served:
         self.checks = RequestChecks(games, self.max_id, self.max_items, SEAT_ENVELOPES)
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
-        self.service = Referee(games, StateCodec(Sealer(keys) if keys else None), clock,
-                               self.checks.move, self.count_move)
+        codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
+        self.service = Referee(games, codec, clock, self.checks.move, self.count_move)
         self.catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],

@@ -6,6 +6,8 @@ import os
 import re
 from typing import Any
 
+from referee.pictures.events import MAX_TEXT
+
 MIN_KEY_LENGTH = 32
 
 
@@ -38,6 +40,12 @@ def _seconds(env: dict[str, str], name: str, default: float) -> float:
     value = float(raw)
     if not 0 <= value < float("inf"):
         raise ValueError(f"{name} must be zero or a positive number of seconds")
+    return value
+
+
+def _at_most(value: int, bound: int, name: str) -> int:
+    if value > bound:
+        raise ValueError(f"{name} may not exceed {bound}")
     return value
 
 
@@ -123,7 +131,8 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "STATE_KEYS": env.get("REFEREE_STATE_KEYS", ""),
         "MAX_BODY_BYTES": _int(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
         "MAX_JSON_DEPTH": _int(env, "REFEREE_MAX_JSON_DEPTH", 32),
-        "MAX_PLAYER_ID_LENGTH": _int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
+        "MAX_PLAYER_ID_LENGTH": _at_most(_int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
+                                         MAX_TEXT, "REFEREE_MAX_PLAYER_ID_LENGTH"),
         "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),

@@ -6,7 +6,9 @@ events, then stripped of what the viewer may not learn: a field declared private
 `referee.core.wire.private`) stays only for the players the event concerns, the one who made
 it (`player`) and the one it was given to (`to`), which is how the engines address their
 private parts. An event of a type the game does not declare keeps its type only, since
-nothing says which of its fields are private.
+nothing says which of its fields are private. Whatever its type, an event's type is at most
+MAX_TYPE characters and each of its strings at most MAX_TEXT: a caller's text is drawn, and
+drawing costs with its length.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ _CARD = re.compile(CARD_PATTERN)
 MATCH_CREATED = "match_created"
 # The fields of an event that name the players it concerns.
 CONCERNED = ("player", "to")
+# A type is a tag (the longest declared has 18 characters); an engine's events hold no text
+# longer than a player's id (REFEREE_MAX_PLAYER_ID_LENGTH, which may not exceed MAX_TEXT).
+MAX_TYPE = 64
+MAX_TEXT = 256
 
 
 class BadEvents(ValueError):
@@ -62,6 +68,10 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             errors[index] = ["An event is an object with a string `type`."]
             continue
+        if len(event["type"]) > MAX_TYPE or _too_long(event):
+            errors[index] = [f"An event's `type` has at most {MAX_TYPE} characters, and each "
+                             f"of its strings at most {MAX_TEXT}."]
+            continue
         known = declared.get(event["type"])
         if known is None:
             out.append({"type": event["type"]})
@@ -83,6 +93,17 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
     if errors:
         raise BadEvents(errors)
     return out
+
+
+def _too_long(value: Any) -> bool:
+    """Whether a string in `value` (its keys too) is longer than MAX_TEXT."""
+    if isinstance(value, str):
+        return len(value) > MAX_TEXT
+    if isinstance(value, dict):
+        return any(_too_long(k) or _too_long(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_too_long(v) for v in value)
+    return False
 
 
 def _options_problem(engine: Engine, options: dict[str, Any]) -> str | None:

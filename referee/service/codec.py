@@ -57,10 +57,21 @@ class Match:
 
 
 class StateCodec:
-    """Reads and writes states and tokens; open mode without a sealer, sealed with one."""
+    """Reads and writes states and tokens; open mode without a sealer, sealed with one. An
+    open-mode state's player ids are at most `max_id` characters, as a request's are (None:
+    the referee's own states, unbounded), and its seed at most as long as a seed given."""
 
-    def __init__(self, sealer: Sealer | None):
+    def __init__(self, sealer: Sealer | None, max_id: int | None = None):
         self.sealer = sealer
+        self.max_id = max_id
+
+    def _length_problems(self, state: Any) -> list[str]:
+        problems = [f"players: {player[:16]!r}... is longer than {self.max_id} characters"
+                    for player in state.players
+                    if self.max_id is not None and len(player) > self.max_id]
+        if len(state.seed) > contributions.MAX_SEED_CHARS:
+            problems.append(f"seed: longer than {contributions.MAX_SEED_CHARS} characters")
+        return problems
 
     def load(self, engine: Engine, wire: Any) -> Any:
         """The game's state alone."""
@@ -81,7 +92,7 @@ class StateCodec:
                                    problems=[f"{FAIRNESS}: missing"])
             fairness = _fairness(data.pop(FAIRNESS))
             state = engine.decode(data)
-            problems = seating.problems(state.players)
+            problems = self._length_problems(state) + seating.problems(state.players)
             if fairness is not None:
                 problems += contributions.problems(fairness, state.players, state.seed,
                                                    state.step)

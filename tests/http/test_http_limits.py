@@ -69,6 +69,15 @@ def test_a_limit_setting_below_one_is_refused_at_startup(raw):
         settings.from_environment({"REFEREE_MAX_LIST_ITEMS": raw})
 
 
+def test_a_player_id_limit_above_what_a_picture_draws_is_refused_at_startup():
+    """Player ids are drawn in pictures, whose events take strings of at most 256
+    characters; a larger limit would let a state hold ids no picture request could carry."""
+    assert settings.from_environment(
+        {"REFEREE_MAX_PLAYER_ID_LENGTH": "256"})["MAX_PLAYER_ID_LENGTH"] == 256
+    with pytest.raises(ValueError, match="may not exceed 256"):
+        settings.from_environment({"REFEREE_MAX_PLAYER_ID_LENGTH": "257"})
+
+
 def test_a_sealing_key_of_32_characters_is_taken_and_one_of_31_is_refused():
     key = "0123456789abcdefghijklmnopqrstuv"  # 32 different characters
     assert settings.state_keys([key]) == [key]
@@ -270,3 +279,23 @@ def test_a_state_counter_at_the_published_bound_is_taken_and_one_past_is_invalid
     body = refused(client.post(f"{DICE}/legal-moves", json={"state": {**state, "step": bound + 1}}),
                    422, "invalid_state")
     assert body["problems"] == [f"step is {bound + 1}, beyond any real match"]
+
+
+def test_a_posted_state_s_player_ids_and_seed_are_bounded_as_a_request_s(client):
+    """An open-mode state is the caller's text: its player ids are held to the requests'
+    limit and its seed to a seed's, so no state carries a string a request could not."""
+    created = client.post("/v1/games/generala-dice/matches",
+                          json={"players": ["ann", "bob"], "seed": "s"}).get_json()
+    state = created["state"]
+    limit = settings.from_environment({})["MAX_PLAYER_ID_LENGTH"]
+    for changed, problem in ((
+            {"players": ["a" * (limit + 1), "bob"]}, f"longer than {limit} characters"),
+            ({"seed": "s" * 129}, "seed: longer than 128 characters")):
+        answer = client.post("/v1/games/generala-dice/views",
+                             json={"state": {**state, **changed}, "player": "bob"})
+        assert answer.status_code == 422
+        assert answer.get_json()["code"] == "invalid_state"
+        assert any(problem in p for p in answer.get_json()["problems"]), answer.get_json()
+    longest = {**state, "players": ["a" * limit, "bob"], "seed": "s" * 128}
+    assert client.post("/v1/games/generala-dice/views",
+                       json={"state": longest, "player": "bob"}).status_code == 200

@@ -10,7 +10,8 @@ import pytest
 from referee.core.outcome import events_for
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.pictures.events import CONCERNED, BadEvents, declarations, phrase, visible
+from referee.pictures.events import (CONCERNED, MAX_TEXT, MAX_TYPE, BadEvents, declarations,
+                                     phrase, visible)
 
 HUIT = REGISTRY["huit-americain"]
 DEALT = {"type": "cards_dealt", "player": "ann", "count": 2, "cards": ["7H", "KS"]}
@@ -32,6 +33,8 @@ def test_a_card_given_is_seen_by_the_giver_and_the_receiver_only():
 def test_an_event_of_an_unknown_type_keeps_its_type_only():
     later = {"type": "added_later", "cards": ["AS"]}
     assert visible(HUIT, [later], "ann") == [{"type": "added_later"}]
+    longest = {"type": "t" * MAX_TYPE, "text": "x" * MAX_TEXT}
+    assert visible(HUIT, [longest], "ann") == [{"type": "t" * MAX_TYPE}]
 
 
 @pytest.mark.parametrize("event", [
@@ -43,6 +46,10 @@ def test_an_event_of_an_unknown_type_keeps_its_type_only():
     {"type": "match_created", "players": ["ann", "bob"],
      "options": {**HUIT.resolve_options({}), "target": 10**9}},
     ["a list"],
+    {"type": "x" * (MAX_TYPE + 1)},
+    {"type": "added_later", "note": "x" * (MAX_TEXT + 1)},
+    {"type": "added_later", "notes": [{"x" * (MAX_TEXT + 1): 1}]},
+    {"type": "cards_dealt", "player": "a" * (MAX_TEXT + 1), "count": 0},
 ])
 def test_an_event_that_does_not_fit_its_declaration_is_refused_with_its_index(event):
     with pytest.raises(BadEvents) as refused:
