@@ -51,6 +51,10 @@ class CardSearch:
     least_worlds: int = 2
     # The most playouts one request may run (worlds x candidates).
     playouts: int = 10_000
+    # The most playout moves one request may make, over every world and candidate: what
+    # bounds a hint's cost, whatever the options make a playout last. No new world is sampled
+    # once they are spent (past `least_worlds`), so every candidate meets the same worlds.
+    steps: int = 12_000
     # The moves worth searching among the legal ones (None: all of them); the default move
     # is always among them.
     shortlist: Callable[[list[Move]], list[Move]] | None = None
@@ -67,18 +71,25 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
     worlds = max(search.least_worlds, min(search.worlds, search.playouts // len(candidates)))
     values: list[list[float]] = [[] for _ in candidates]
     player = view["you"]
-    for _ in range(worlds):
+    steps = 0
+    for sampled in range(worlds):
+        if sampled >= search.least_worlds and steps >= search.steps:
+            break
         world = search.determinize(view, moves, rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
-            values[k].append(_playout(engine, search, world, move, player,
-                                      random.Random(playout_seed)))
+            value, made = _playout(engine, search, world, move, player,
+                                   random.Random(playout_seed))
+            values[k].append(value)
+            steps += made
     return values
 
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
-             rng: random.Random) -> float:
+             rng: random.Random) -> tuple[float, int]:
+    """What the candidate `move` is worth in `world`, and how many moves were made."""
     state, _ = engine.apply(world, move, now=NOW)
+    made = 1
     for _ in range(search.horizon):
         if search.settled(world, state) or engine.is_finished(state):
             break
@@ -86,7 +97,8 @@ def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player:
         if not legal:
             break
         state, _ = engine.apply(state, search.playout(engine, state, legal, rng), now=NOW)
-    return search.value(world, state, player)
+        made += 1
+    return search.value(world, state, player), made
 
 
 def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves: list[Move],
