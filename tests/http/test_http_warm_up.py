@@ -1,0 +1,26 @@
+"""The warm-up gunicorn runs before a worker serves (gunicorn.conf.py, post_worker_init)
+builds what the hints build once per option set, so no caller's first hint pays for it."""
+
+from __future__ import annotations
+
+import referee
+from referee.core.memo import BoundedMemo
+from referee.games.generala_dice import solver
+
+
+def test_after_the_warm_up_a_first_hint_of_every_level_builds_no_table(monkeypatch):
+    built = []
+    build = solver.Tables
+    monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    monkeypatch.setattr(solver, "Tables", lambda rules: built.append(rules) or build(rules))
+    app = referee.create_app({"STATE_KEYS": ""})
+    app.extensions["referee"].warm_up()
+    assert len(built) == 1  # Generala's tables for its default options
+    client = app.test_client()
+    created = client.post("/v1/games/generala-dice/matches", json={
+        "players": ["ann", "bob"], "seed": "first", "hints_allowed": True}).get_json()
+    for level in ("easy", "medium", "hard", "win"):
+        answer = client.post("/v1/games/generala-dice/hints", json={
+            "state": created["state"], "player": "ann", "level": level})
+        assert answer.status_code == 200, answer.get_json()
+    assert len(built) == 1
