@@ -89,6 +89,14 @@ class Clock:
         return self.now
 
 
+@pytest.fixture(scope="session", autouse=True)
+def warmed_up():
+    """What a worker builds before it serves (gunicorn.conf.py's warm-up), built once per
+    test process: a test's first hint finds the tables of the default options, as a
+    caller's does."""
+    referee.create_app({"STATE_KEYS": []}).extensions["referee"].warm_up()
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()

@@ -9,12 +9,15 @@
         +-- NotYourTurn          `not_your_turn`: the player may not act now
         +-- GameOver             `game_over`: the match has finished
     +-- InvalidMove              `validation_error`: a move whose shape is wrong
+    +-- NotPrepared              `not_prepared`: work done once per option set is under way
 
 Codes are part of the public contract: they are never renamed once published. Only the HTTP
 layer turns them into status numbers.
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 
 class RefereeError(Exception):
@@ -60,3 +63,15 @@ class NotYourTurn(MoveRefused):
 
 class GameOver(MoveRefused):
     code = "game_over"
+
+
+class NotPrepared(RefereeError):
+    """What the request needs (a solver's tables for its options) is not made yet, and a
+    request does not wait for it: `prepare` makes it, `key` names it (see core.preparation)."""
+
+    code = "not_prepared"
+
+    def __init__(self, detail: str, *, key: object, prepare: Callable[[], object]):
+        super().__init__(detail)
+        self.key = key
+        self.prepare = prepare

@@ -36,6 +36,9 @@ class BoundedMemo(Generic[K, V]):
         value = self._values[key] = make(key, *args)
         return value
 
+    def __contains__(self, key: K) -> bool:
+        return key in self._values
+
     def __len__(self) -> int:
         return len(self._values)
 

@@ -15,6 +15,7 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 from referee.core.engine import Engine
 from referee.service.answers import wire_state_schema
 from referee.service.codec import StateCodec
+from referee.service.preparer import Preparer
 from referee.service.referee import Referee
 
 from . import caching, contract, metrics
@@ -42,6 +43,7 @@ class Served:
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
         self.service = Referee(games, codec, clock, self.checks.move, self.count_move)
+        self.preparer = Preparer()
         self.catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.details = {gid: {**self.catalog[gid],
                               "move_types": [m.describe() for m in engine.move_types],

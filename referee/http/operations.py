@@ -152,7 +152,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "token, it is that seat's view.",
         examples.asking, "{game}ViewRequest", "{game}PlayerView"),
     Operation(
-        "hints", "Hint", "hint", Referee.hint, BY_SEAT_TOO, RULES_TOO,
+        "hints", "Hint", "hint", Referee.hint, BY_SEAT_TOO, (*RULES_TOO, "503"),
         "A hint, or a bot's move, for a player of {name}",
         "One of the player's legal moves, chosen at the level asked from what he sees (his "
         "view: never another hand, the stock's order or the seed), with what it is worth in "
@@ -160,7 +160,10 @@ OPERATIONS: tuple[Operation, ...] = (
         "hint. A bot is this call. Refused as `hint_not_allowed` for a human playing other "
         "humans unless the match was created with `hints_allowed`; `not_your_turn` when the "
         "player has no move to make (a spectator never has). With a `seat_token`, for its "
-        "seat only.",
+        "seat only. Where the hints need tables built once per option set (Generala's, for "
+        "box values that no request has used yet on that worker) the answer is `503 "
+        "not_prepared` while they are built off the request's path: ask again after its "
+        "`Retry-After` seconds.",
         examples.hint_request, "{game}HintRequest", "{game}Hint", offered=giving_hints),
     Operation(
         "images/view", "ViewImage", "view_image", Referee.view_picture, BY_SEAT_TOO, ANY_BODY,

@@ -46,6 +46,8 @@ CATALOGUE: dict[str, tuple[int, str]] = {
     "internal_error": (500, "The referee failed; nothing was changed"),
     "not_ready": (503, "The referee cannot serve yet (see /readyz's checks)"),
     "deadline_exceeded": (503, "The request ran past its deadline and was stopped"),
+    "not_prepared": (503, "What the request needs is being prepared; ask again after "
+                          "Retry-After seconds"),
     # Refused by the HTTP server before the referee sees the request (referee.http.workers).
     "malformed_request": (400, "The request is not valid HTTP/1.1"),
     "request_forbidden": (403, "The connection may not make requests"),
@@ -69,6 +71,8 @@ def problem_response(code: str, detail: str, **extra: Any) -> Response:
             "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
     response = Response(msgspec.json.encode(body), status=status, mimetype=MEDIA_TYPE)
+    if "retry_after" in extra:
+        response.headers["Retry-After"] = str(extra["retry_after"])
     # Read by the metrics (refusals by code) and the request's log line.
     response.problem_code = code
     return response

@@ -9,6 +9,10 @@ import re
 
 from flask import Blueprint, Response
 
+from referee.core import preparation
+from referee.core.errors import NotPrepared
+from referee.service.preparer import RETRY_AFTER
+
 from . import caching, metrics
 from .context import JSON, json_response, load, served
 from .operations import OPERATIONS, SEAT_TOKEN, SVG, Operation
@@ -60,7 +64,13 @@ def _view(op: Operation, fixed_game: str | None):
         game_id = fixed_game or game_id
         where = served()
         engine = where.service.game(game_id)
-        result = op.run(where.service, engine, load(where, op.request))
+        try:
+            with preparation.serving():
+                result = op.run(where.service, engine, load(where, op.request))
+        except NotPrepared as missing:
+            where.preparer.ask(missing)
+            raise Problem("not_prepared", f"{missing.detail}: ask again in a few seconds",
+                          retry_after=RETRY_AFTER) from None
         if op.media == JSON:
             return json_response(result, op.status)
         return _picture(result, op.media, op.filename.format(game_id=game_id))

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from referee.core.memo import BoundedMemo
+from referee.core.preparation import prepared
 
 from . import dicetables as dt
 from .scoring import BOX_COUNT, BOXES, box_score
@@ -327,8 +328,9 @@ class Tables:
 
 
 def tables_for(rules: RuleKey) -> Tables:
-    """The tables of an option set, built on first use and kept (`TABLES_KEPT`)."""
-    return TABLES.get(rules, Tables)
+    """The tables of an option set, built on first use and kept (`TABLES_KEPT`); a request
+    does not build them but has them built (core.preparation)."""
+    return prepared(TABLES, rules, Tables, "the hint tables for these box values")
 
 
 TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)

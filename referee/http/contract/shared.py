@@ -38,6 +38,9 @@ def components(b: Builder, game_ids: list[str]) -> None:
                          "description": "With invalid_state or invalid_options: every "
                          "problem found."},
             "checks": ref("ReadinessChecks"),
+            "retry_after": {"type": "integer", "description": "With not_prepared: the "
+                            "seconds to wait before asking again (also the Retry-After "
+                            "header)."},
         },
     })
     b.schema("ReadinessChecks", {
