@@ -2,9 +2,8 @@
 the module that enforces it (docs/rules/generala-cards.md).
 
   declarations  options, presets and moves
-  dealing       the first dealer, the deal of the 54 cards and its announcement
   tricks        who may lay what, laying, refusing, who leads next
-  deals         the end of a deal and of the match, the scores
+  deals         dealing, the end of a deal and of the match, the scores
   invariants    what a posted state must satisfy
 
 A move is legal when it is among the choices the trick rules give the player to act; any
@@ -17,10 +16,10 @@ import dataclasses
 
 from referee.core import chance
 from referee.core.engine import Engine
-from referee.core.errors import GameOver, IllegalMove, NotYourTurn
+from referee.core.errors import IllegalMove
 
 from . import deals, declarations, invariants, tricks, wire
-from .dealing import deal, deal_events, first_dealer
+from .deals import deal, deal_events, first_dealer
 from .deck import in_card_order
 from .state import Options, State
 
@@ -118,14 +117,9 @@ class GeneralaCards(Engine):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):
-        # `check_can_move`, with the one player to act read straight from the state
-        if deals.is_finished(state):
-            raise GameOver("the match has finished")
-        player = move["player"]
-        if player not in state.players:
-            raise NotYourTurn(f"{player!r} is not a player of this match")
-        if player != state.players[state.current]:
-            raise NotYourTurn(f"it is not {player}'s turn")
+        # The player to act passes the common refusals at once; anyone else is refused by them.
+        if deals.is_finished(state) or move["player"] != state.players[state.current]:
+            self.check_can_move(state, move, now=now)
         kind = move.get("type")
         allowed = tricks.choices(state)
         _, plays, takes = allowed
