@@ -35,7 +35,7 @@ from referee.core.search import (
     fewest_cards_share,
 )
 
-from .bots import jokers_in, rules_of_thumb, weakest_play
+from .bots import jokers_in, rules_of_thumb
 from .ranks import sort_hand
 from .state import Options, State
 
@@ -54,7 +54,7 @@ def describe(move: Move) -> str:
 
 
 def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
-    return rules_of_thumb(len(view["hand"]), moves, keep_twos=True, after_drawing=weakest_play)
+    return rules_of_thumb(len(view["hand"]), moves)
 
 
 # -- the search's part -----------------------------------------------------------------------
@@ -124,8 +124,7 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
     opponents play like people, and a sampled round's playout changes only with the
     candidate move (random moves in the playouts add noise to every comparison)."""
-    return rules_of_thumb(len(state.hands[state.current]), moves, keep_twos=True,
-                          after_drawing=weakest_play)[0]
+    return rules_of_thumb(len(state.hands[state.current]), moves)[0]
 
 
 def settled(before: State, after: State) -> bool:

@@ -25,7 +25,7 @@ from referee.core.chance import stock_origin_problems
 from .exchanges import gift_plan
 from .ranks import STRENGTH, TWO, sort_hand
 from .rounds import HAND_SIZE
-from .scoring import MODE_RULES
+from .scoring import MODE_RULES, at_target
 from .state import EXCHANGES, PHASES, ROLES, State
 
 PER_PLAYER = ("hands", "roles", "previous_roles", "rounds_won", "rounds_lost", "points")
@@ -177,11 +177,6 @@ def round_problems(state: State) -> list[str]:
         if state.phase == "finished" and len(reached) != 1:
             found.append("a finished Elite match has exactly one player at the target")
     return found
-
-
-def at_target(state: State) -> list[int]:
-    return [seat for seat, points in enumerate(state.points)
-            if points >= state.options.target_points]
 
 
 def finished_problems(state: State) -> list[str]:

@@ -39,14 +39,15 @@ from .table import (
 READINGS: BoundedMemo[tuple[Any, ...], tuple[Any, ...]] = BoundedMemo(4096)
 
 
-def read_play(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
-    """What a play of these cards named as `rank` is, whatever the hand and the pile:
+def read_play(play: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a play `(cards, rank named, the rank's type)` is, whatever the hand and the pile:
     (refused, laid, distinct, unplayable, rank). `refused` is the refusal (code, message) of
     cards that are not all strings, else None; `laid` the cards in hand order (None when one
     is not a card of the deck or one is named twice: no hand holds them), `distinct` the set
     of them (to look for in the hand); `unplayable` the refusal, once the hand is known to
     hold them, of cards and a named rank that make no play, else None; `rank` the rank they
     count as."""
+    cards, rank, _ = play
     if not all(isinstance(card, str) for card in cards):
         return ("play_cards", "cards are strings such as '7H' or 'X1'"), None, None, None, None
     distinct = frozenset(cards)
@@ -74,18 +75,13 @@ def read_play(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
     return None, laid, distinct, None, rank
 
 
-def read_remembered(play: tuple[Any, ...]) -> tuple[Any, ...]:
-    cards, rank, _ = play
-    return read_play(cards, rank)
-
-
 def reading(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
     """`read_play`, remembered. The rank's type is part of the key: a named rank equal to
     another of another type (1, 1.0, True) is told by its own repr."""
     try:
-        return READINGS.get((cards, rank, type(rank)), read_remembered)
+        return READINGS.get((cards, rank, type(rank)), read_play)
     except TypeError:  # an unhashable card or rank: read without remembering
-        return read_play(cards, rank)
+        return read_play((cards, rank, type(rank)))
 
 
 def play_move(table: Table, cards: Any, rank: Any) -> None:

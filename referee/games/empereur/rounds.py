@@ -17,7 +17,7 @@ from referee.core.cards import shuffled, standard_deck
 
 from .exchanges import next_stage, open_stage
 from .ranks import sort_hand, strength, value
-from .scoring import MODE_RULES, result
+from .scoring import MODE_RULES, match_over, result
 from .table import Table, begin_play, set_role
 
 HAND_SIZE = 7
@@ -116,7 +116,7 @@ def end_round(table: Table) -> None:
         "points": dict(zip(players, table.points)),
     })
     table.drawn = False
-    if rules.match_over(table):
+    if match_over(table):
         table.phase = "finished"
         table.gifts, table.exchange_stage = (), 0
         winners, losers = result(table)
