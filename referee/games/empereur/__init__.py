@@ -15,9 +15,6 @@ Moves (`type`, `player`, and):
   draw   no field; once a turn, instead of playing first
   pass   no field; only after drawing
   give   card, to: a gift of an exchange (several players may have to give at once)
-
-Options: jokers (0-2, default 2), mode (normal, elite, mirror_normal, mirror_elite),
-rounds (1-50, default 3), target_points (1-10000, default 500).
 """
 
 from . import hints

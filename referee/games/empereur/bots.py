@@ -24,7 +24,7 @@ from typing import Any
 
 from referee.core.engine import Move
 
-from .ranks import STRENGTH, TWO, strength
+from .ranks import CARD_STRENGTH, STRENGTH, TWO
 
 
 def jokers_in(move: Move) -> int:
@@ -41,7 +41,7 @@ def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool = True,
     """The move among `moves` of a player holding `held` cards, and why."""
     gifts = [m for m in moves if m["type"] == "give"]
     if gifts:
-        return (min(gifts, key=lambda m: (strength(m["card"]), m["card"])),
+        return (min(gifts, key=lambda m: (CARD_STRENGTH[m["card"]], m["card"])),
                 "give the weakest card allowed")
     plays = [m for m in moves if m["type"] == "play"]
     for m in plays:

@@ -1,10 +1,8 @@
 """How each mode scores a round and ends the match, and the titles a round gives
 (docs/rules/empereur.md, clauses 14-18, 21-24 and "Roles and counters").
 
-Normal and Elite: the first player out without a joker is the Emperor, everyone else his
-Subjects; a round won is a round as Emperor, a round lost one as Subject. Mirror modes: the
-players out are the Elect, the last one holding cards (or the one out with a joker) is the
-Outcast; a round won is a round as Elect, a round lost one as Outcast. Points: in Elite the
+A round won is a round as Emperor (Normal, Elite) or as Elect (Mirror modes), a round lost
+one as Subject or as Outcast (the roles themselves are given by `playing`). Points: in Elite the
 Emperor scores the card values left in his Subjects' hands; in Mirror Elite the Outcast
 scores every card left in every hand (3-10 face value, J 11, Q 12, K 13, A 14, 2 15, joker
 20); the Normal modes score none. End: Normal and Mirror Normal after `rounds` rounds, the
