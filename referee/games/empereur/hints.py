@@ -6,17 +6,14 @@ Levels:
   medium  a player's rules of thumb (`bots.rules_of_thumb`), keeping twos and jokers for
           when nothing else goes, and after drawing laying the weakest play left (a two
           before a joker) rather than pass.
-  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
-          random into the other hands and the stock (each as many as the view counts), every
-          legal move is played in each sampled round and the round played on by the rules of
-          thumb for every seat, with no random move (a horizon cuts long rounds, then fewer
-          cards than the others counts as ahead); the search starts from the medium move and
-          overrules it only with a move that wins more of the same sampled rounds by a
-          standard error of the paired difference ("win_share": the share of sampled rounds
-          that make the player Emperor, or in the Mirror modes that do not make him Outcast).
+  hard    determinized Monte-Carlo (`referee.core.search`) over sampled rounds, played on by
+          the rules of thumb for every seat, with no random move (a horizon cuts long rounds,
+          then fewer cards than the others counts as ahead); it overrules the medium move only
+          with a move that wins more of the same sampled rounds by a standard error of the
+          paired difference ("win_share": the share of sampled rounds that make the player
+          Emperor, or in the Mirror modes that do not make him Outcast).
 
-A hint reads only the view and the moves: the other hands, the stock's order and the seed are
-never read, and the sampling is seeded from the view.
+A hint reads only the view and the moves: never the other hands, the stock's order or the seed.
 """
 
 from __future__ import annotations

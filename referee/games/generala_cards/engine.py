@@ -19,7 +19,6 @@ from referee.core.engine import Engine
 from referee.core.errors import IllegalMove
 
 from . import deals, declarations, invariants, tricks, wire
-from .deals import deal, deal_events, first_dealer
 from .deck import in_card_order
 from .state import Options, State
 
@@ -52,9 +51,9 @@ class GeneralaCards(Engine):
         players = tuple(players)
         self.check_player_count(len(players))
         opts = Options(**options)
-        dealer, step = first_dealer(players, opts, seed)
+        dealer, step = deals.first_dealer(players, opts, seed)
         eliminated = (0,) * len(players)
-        hands, leader, first_lead = deal(len(players), eliminated, dealer, seed, step)
+        hands, leader, first_lead = deals.deal(len(players), eliminated, dealer, seed, step)
         return State(players=players, options=opts, seed=seed, step=step + 1, deal=1,
                      dealer=dealer, hands=hands, trick=(), leader=leader, current=leader,
                      discards=(), eliminated=eliminated, first_lead=first_lead)
@@ -63,8 +62,8 @@ class GeneralaCards(Engine):
         # The first deal, as a later deal is announced: who deals, who leads, each his hand.
         # Without a `dealer` option the dealer was drawn at step 0 and the cards shuffled at
         # step 1; with one, the cards were shuffled at step 0.
-        events = deal_events(state.players, state.eliminated, state.dealer, state.leader,
-                             state.hands, state.deal, state.step - 1)
+        events = deals.deal_events(state.players, state.eliminated, state.dealer,
+                                   state.leader, state.hands, state.deal, state.step - 1)
         if not state.options.dealer:
             events[0]["chance"] = chance.pick(0, state.players, "dealer")
         return events

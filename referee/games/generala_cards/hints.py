@@ -11,14 +11,11 @@ Levels:
             card of the suit (the high cards are kept to win later tricks);
           - unable to follow, lay a joker rather than refuse (refusing adds a card to the
             hand); refusing, take the trick's highest card, which wins a later trick.
-  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
-          random into the other hands (each as many cards as the view counts) and the
-          discards, every legal move is played in each sampled deal and the deal played out
-          at random to its end; the move that most often keeps the player from losing the deal
+  hard    determinized Monte-Carlo (`referee.core.search`) over sampled deals, played out at
+          random to their end; the move that most often keeps the player from losing the deal
           wins ("win_share": the share of sampled deals he does not lose).
 
-A hint reads only the view and the moves: the other hands, the discards and the seed are
-never read, and the sampling is seeded from the view.
+A hint reads only the view and the moves: never the other hands, the discards or the seed.
 """
 
 from __future__ import annotations
