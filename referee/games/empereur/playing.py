@@ -35,6 +35,10 @@ from .table import (
     without,
 )
 
+# The role of a player going out, by (with a joker, in a Mirror mode).
+OUT_ROLE = {(False, False): "emperor", (False, True): "elect", (True, False): "subject",
+            (True, True): "outcast"}
+
 # Plays repeat, and a reading depends on nothing but the cards and the rank named.
 READINGS: BoundedMemo[tuple[Any, ...], tuple[Any, ...]] = BoundedMemo(4096)
 
@@ -115,16 +119,14 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
                          "rank": rank})
     with_joker = laid[-1][0] == "X"  # jokers come last in hand order
     going_out = not left
-    crowned = False
+    crowned = going_out and not with_joker and table.emperor is None
+    if crowned:  # the first out the regular way: this round's Emperor, in every mode
+        table.emperor = seat
     if going_out:
-        if with_joker and table.options.mirror:
-            outcast_by_joker(table, seat)
+        set_role(table, seat, OUT_ROLE[with_joker, table.options.mirror])
+        if with_joker and table.options.mirror:  # the Outcast: no two nor penalty draws
+            go_out(table, seat, with_joker, crowned)
             return
-        crowned = not with_joker and table.emperor is None
-        if crowned:  # the first out the regular way: this round's Emperor, in every mode
-            table.emperor = seat
-        set_role(table, seat, "subject" if with_joker else
-                 ("elect" if table.options.mirror else "emperor"))
     run = top_run(table.pile_ranks)  # counted before a two clears the pile
     if rank == TWO:
         table.events.append({"type": "two_played", "player": player})
@@ -145,14 +147,6 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
         advance(table, seat)
 
 
-def outcast_by_joker(table: Table, seat: int) -> None:
-    """Mirror: going out on a joker makes the Outcast at once and ends the round."""
-    set_role(table, seat, "outcast")
-    table.events.append({"type": "player_out", "player": table.players[seat],
-                         "role": "outcast", "joker_finish": True, "emperor": False})
-    end_round(table)
-
-
 def penalise_next(table: Table, seat: int, run: int, rank: str) -> None:
     """The next player still in draws one card less than the run on top of the pile."""
     penalised = next_player_in(table, seat)
@@ -167,10 +161,7 @@ def go_out(table: Table, seat: int, with_joker: bool, crowned: bool) -> bool:
     role = table.roles[seat]
     table.events.append({"type": "player_out", "player": table.players[seat], "role": role,
                          "joker_finish": with_joker, "emperor": crowned})
-    if role == "emperor":
-        for other in range(table.n):
-            if other != seat:
-                set_role(table, other, "subject")
+    if role in ("emperor", "outcast"):  # the round ends (the others' roles: `end_round`)
         end_round(table)
         return True
     still_in = [other for other in range(table.n) if table.roles[other] == ""]
