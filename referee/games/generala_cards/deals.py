@@ -149,10 +149,7 @@ def scores(state: State) -> dict[str, Any]:
     players = {}
     for seat, player in enumerate(state.players):
         lost = state.eliminated[seat]
-        if lost:
-            survived = lost - 1
-        else:
-            survived = state.deal if finished else state.deal - 1
+        survived = lost - 1 if lost else (state.deal if finished else state.deal - 1)
         playing = lost == 0 or lost == state.deal
         players[player] = {
             "total": survived,
