@@ -55,9 +55,8 @@ def shape_problems(state: State) -> list[str]:
     n = len(state.players)
     if state.phase not in PHASES:
         found.append(f"unknown phase {state.phase!r}")
-    for name in PER_PLAYER:
-        if len(getattr(state, name)) != n:
-            found.append(f"{name} must have one entry per player")
+    found += [f"{name} must have one entry per player" for name in PER_PLAYER
+              if len(getattr(state, name)) != n]
     if not 0 <= state.dealer < max(n, 1):
         found.append(f"the dealer index {state.dealer} is past the players")
     if not 0 <= state.current < max(n, 1):
@@ -80,9 +79,8 @@ def card_problems(state: State) -> list[str]:
     found = conservation_problems(places, deck)
     if found:
         return found
-    for p, hand in zip(state.players, state.hands):
-        if tuple(hand) != sort_hand(hand):
-            found.append(f"{p}'s hand is not sorted by strength")
+    found += [f"{p}'s hand is not sorted by strength" for p, hand in zip(state.players, state.hands)
+              if tuple(hand) != sort_hand(hand)]
     if not 0 <= state.stock_known <= len(state.stock):
         found.append(f"stock_known {state.stock_known}: the stock holds "
                      f"{len(state.stock)} cards")
@@ -152,10 +150,9 @@ def round_problems(state: State) -> list[str]:
     options = state.options
     mirror = options.mirror
     done = state.round if state.phase == "finished" else state.round - 1
-    for p, won, lost in zip(state.players, state.rounds_won, state.rounds_lost):
-        if won + lost != done:
-            found.append(f"{p} has {won} rounds won and {lost} lost after {done} "
-                         "finished round(s)")
+    found += [f"{p} has {won} rounds won and {lost} lost after {done} finished round(s)"
+              for p, won, lost in zip(state.players, state.rounds_won, state.rounds_lost)
+              if won + lost != done]
     if not options.elite and any(state.points):
         found.append("points are scored only in the Elite modes")
     if sum(state.rounds_lost if mirror else state.rounds_won) != done:

@@ -132,11 +132,9 @@ def play_moves(state: State) -> list[Move]:
 def give_moves(state: State) -> list[Move]:
     """The gifts still due, giver by giver in seat order: any card of his hand, or in a
     forced stage one of his highest cards."""
-    moves: list[Move] = []
     forced = is_forced(state.exchange_stage)
-    for giver, receiver in sorted(state.gifts):
-        hand = state.hands[giver]
-        for card in dict.fromkeys(highest(hand) if forced else hand):
-            moves.append({"type": "give", "player": state.players[giver], "card": card,
-                          "to": state.players[receiver]})
-    return moves
+    return [{"type": "give", "player": state.players[giver], "card": card,
+             "to": state.players[receiver]}
+            for giver, receiver in sorted(state.gifts)
+            for card in dict.fromkeys(highest(state.hands[giver]) if forced
+                                      else state.hands[giver])]
