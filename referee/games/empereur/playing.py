@@ -119,10 +119,11 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
                          "rank": rank})
     with_joker = laid[-1][0] == "X"  # jokers come last in hand order
     going_out = not left
-    crowned = going_out and not with_joker and table.emperor is None
-    if crowned:  # the first out the regular way: this round's Emperor, in every mode
-        table.emperor = seat
+    crowned = False
     if going_out:
+        crowned = not with_joker and table.emperor is None
+        if crowned:  # the first out the regular way: this round's Emperor, in every mode
+            table.emperor = seat
         set_role(table, seat, OUT_ROLE[with_joker, table.options.mirror])
         if with_joker and table.options.mirror:  # the Outcast: no two nor penalty draws
             go_out(table, seat, with_joker, crowned)

@@ -162,10 +162,14 @@ def after_trick(state: State, hands: list[tuple[str, ...]], trick: tuple[Play, .
                   discards=discards, first_lead=None), events
 
 
+def strength(play: Play) -> int:
+    return STRENGTH[play.card]
+
+
 def strongest(plays: Collection[Play]) -> Play:
     """The strongest of these plays: the highest rank, a joker above an ace; of equal ranks
     (two jokers, or equal ranks after a joker lead) the one laid first, which `max` keeps."""
-    return max(plays, key=lambda play: STRENGTH[play.card])
+    return max(plays, key=strength)
 
 
 def next_leader(trick: tuple[Play, ...], hands: list[tuple[str, ...]],
