@@ -10,12 +10,10 @@ the hard hint's playouts and the random-match bot:
   - with nothing natural to lay, draw; after drawing, lay a play chosen by `after_drawing`
     among those left rather than pass, or pass.
 
-The hints keep twos and lay the weakest play left after drawing; the bot of the random-match
-tests lays twos like any rank and a play picked at random after drawing (its matches, seeded,
-stay the same as they always were).
-
-`sensible_move` is that bot: with probability `wander` it picks any legal move instead, so
-random matches still visit every rule.
+The hints keep twos and lay the weakest play left after drawing (the defaults). The bot of the
+random-match tests, `sensible_move`, lays twos like any rank and a play picked at random after
+drawing (its seeded matches stay as they always were), and with probability `wander` any legal
+move instead, so random matches still visit every rule.
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ from typing import Any
 
 from referee.core.engine import Move
 
-from .ranks import STRENGTH, TWO, strength
+from .ranks import CARD_STRENGTH, STRENGTH, TWO
 
 
 def jokers_in(move: Move) -> int:
@@ -38,12 +36,12 @@ def weakest_play(plays: list[Move]) -> Move:
     return min(plays, key=lambda m: (jokers_in(m), STRENGTH[m["rank"]]))
 
 
-def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool,
-                   after_drawing: Callable[[list[Move]], Move]) -> tuple[Move, str]:
+def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool = True,
+                   after_drawing: Callable = weakest_play) -> tuple[Move, str]:
     """The move among `moves` of a player holding `held` cards, and why."""
     gifts = [m for m in moves if m["type"] == "give"]
     if gifts:
-        return (min(gifts, key=lambda m: (strength(m["card"]), m["card"])),
+        return (min(gifts, key=lambda m: (CARD_STRENGTH[m["card"]], m["card"])),
                 "give the weakest card allowed")
     plays = [m for m in moves if m["type"] == "play"]
     for m in plays:

@@ -1,31 +1,30 @@
-"""The Empereur engine: the contract of `referee.core.engine.Engine` kept by the rules of the
-modules beside it (docs/rules/empereur.md).
+"""The Empereur engine: its options and moves (docs/rules/empereur.md, clauses 1, 5-8, 10,
+19-20 and the section on legal moves), and the contract of `referee.core.engine.Engine` kept
+by the rules of the modules beside it.
 
 A match is created by the first round's dealer draw and deal. A move is refused unless its
 player may act: in play the player whose turn it is, in the exchange each player who still
-owes a gift, and only by `give`. In play he lays cards, or draws one card once a turn, or
-passes after drawing. `apply` opens the frozen state as a `Table`, runs the rules on it and
-freezes it back into a new state.
+owes a gift, and only by `give`. `apply` opens the frozen state as a `Table`, runs the rules
+on it and freezes it back into a new state.
 
-Where each rule lives: options and moves, `declarations`; the legal moves, `listing`; the
-working table, drawing and turns, `table`; laying cards, `playing`; the exchanges,
-`exchanges`; a round's start and end, `rounds`; the modes' scores and match ends, `scoring`;
-what a state must be, `invariants`.
+Where each rule lives: the legal moves, `listing`; the working table, drawing and turns,
+`table`; laying cards, `playing`; the exchanges, `exchanges`; a round's start and end,
+`rounds`; the modes' scores and match ends, `scoring`; what a state must be, `invariants`.
 """
 
 from __future__ import annotations
 
-from referee.core.engine import Engine
+from referee.core.engine import Engine, Field, MoveType, Option
 from referee.core.errors import IllegalMove
 
 from . import invariants, wire
-from .declarations import MOVE_TYPES, OPTIONS
 from .exchanges import exchange_of, give
 from .listing import give_moves, play_moves
 from .playing import play_move
+from .ranks import RANK_ORDER
 from .rounds import start_round
 from .scoring import result, titles
-from .state import Options, State
+from .state import MODES, Options, State
 from .table import Table, advance, draw
 
 
@@ -42,8 +41,33 @@ class Empereur(Engine):
     scores_type = wire.Scores
     hint_levels = ("easy", "medium", "hard")
     playout_options = {"mode": "normal", "rounds": 1}
-    options = OPTIONS
-    move_types = MOVE_TYPES
+    options = (
+        Option("jokers", "integer", 2, "jokers added to the 52 cards", minimum=0, maximum=2),
+        Option("mode", "string", "normal",
+               "normal: rounds, last Emperor wins; elite: the Emperor scores the Subjects' "
+               "cards, first to the target wins; mirror_normal: rounds, last Outcast loses; "
+               "mirror_elite: the Outcast scores the cards left, first to the target loses",
+               choices=MODES),
+        Option("rounds", "integer", 3, "rounds in the Normal and Mirror Normal modes",
+               minimum=1, maximum=50),
+        Option("target_points", "integer", 500, "points that end the Elite modes",
+               minimum=1, maximum=10000),
+    )
+    move_types = (
+        MoveType("play", "lay one or more cards of one rank (jokers count as the named rank), "
+                 "at least the rank on top of the pile; a two alone", (
+                     Field("cards", "cards", "the cards laid, from your hand", max_items=6),
+                     Field("rank", "string", "the rank the cards count as (needed when only "
+                           "jokers are laid; must match the natural cards otherwise)",
+                           required=False, choices=RANK_ORDER),
+                 )),
+        MoveType("draw", "draw one card instead of playing (once a turn); then play or pass"),
+        MoveType("pass", "end your turn without playing, after drawing"),
+        MoveType("give", "exchange at the start of a round: give one card to a player", (
+            Field("card", "card", "the card given (forced gifts: one of your highest)"),
+            Field("to", "player", "the player who receives it"),
+        )),
+    )
 
     # -- creation ----------------------------------------------------------------------------
     def new_match(self, players, options, seed, *, now):

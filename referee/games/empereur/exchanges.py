@@ -17,7 +17,7 @@ from typing import Any
 
 from referee.core.errors import IllegalMove
 
-from .ranks import sort_hand, strength
+from .ranks import CARD_STRENGTH, sort_hand
 from .state import EXCHANGES, Options
 from .table import Table, begin_play, without
 
@@ -36,8 +36,8 @@ def is_forced(stage: int) -> bool:
 def highest(hand: tuple[str, ...]) -> list[str]:
     """The cards of the hand's highest strength (jokers highest): a forced gift is one of
     them. The hand holds a card (the state's checks see to it)."""
-    top = max(strength(card) for card in hand)
-    return [card for card in hand if strength(card) == top]
+    top = max(CARD_STRENGTH[card] for card in hand)
+    return [card for card in hand if CARD_STRENGTH[card] == top]
 
 
 def gift_plan(options: Options, stage: int, roles, emperor: int | None) -> list[tuple[int, int]]:
@@ -63,24 +63,21 @@ def gift_plan(options: Options, stage: int, roles, emperor: int | None) -> list[
     return []
 
 
-def next_stage(options: Options, after: int, roles,
-               emperor: int | None) -> tuple[int, list[tuple[int, int]]]:
-    """The first exchange stage after `after` that has gifts, and its gifts; (0, []) if none
-    is left."""
-    for stage in range(after + 1, 2 * len(EXCHANGES[options.mode]) + 1):
-        plan = gift_plan(options, stage, roles, emperor)
+def open_next_stage(table: Table, after: int) -> bool:
+    """Opens the first exchange stage after `after` that has gifts, by the last round's roles;
+    False if none is left."""
+    for stage in range(after + 1, 2 * len(EXCHANGES[table.options.mode]) + 1):
+        plan = gift_plan(table.options, stage, table.previous_roles, table.previous_emperor)
         if plan:
-            return stage, plan
-    return 0, []
-
-
-def open_stage(table: Table, stage: int, plan: list[tuple[int, int]]) -> None:
-    table.exchange_stage = stage
-    table.gifts = tuple(plan)
-    table.events.append({"type": "exchange_started", "stage": stage,
-                         "exchange": exchange_of(table.options, stage),
-                         "gifts": [{"from": table.players[giver], "to": table.players[to]}
-                                   for giver, to in table.gifts]})
+            table.phase = "exchange"
+            table.exchange_stage = stage
+            table.gifts = tuple(plan)
+            table.events.append({"type": "exchange_started", "stage": stage,
+                                 "exchange": exchange_of(table.options, stage),
+                                 "gifts": [{"from": table.players[giver], "to": table.players[to]}
+                                           for giver, to in table.gifts]})
+            return True
+    return False
 
 
 def give(table: Table, giver: int, card: Any, to: Any) -> None:
@@ -107,12 +104,6 @@ def give(table: Table, giver: int, card: Any, to: Any) -> None:
                          "exchange": exchange_of(table.options, table.exchange_stage),
                          "private": {"players": [players[giver], players[receiver]],
                                      "card": card}})
-    if table.gifts:
-        return
-    stage, plan = next_stage(table.options, table.exchange_stage, table.previous_roles,
-                             table.previous_emperor)
-    if plan:
-        open_stage(table, stage, plan)
-    else:
+    if not table.gifts and not open_next_stage(table, table.exchange_stage):
         table.events.append({"type": "exchange_finished", "round": table.round})
         begin_play(table)

@@ -6,17 +6,14 @@ Levels:
   medium  a player's rules of thumb (`bots.rules_of_thumb`), keeping twos and jokers for
           when nothing else goes, and after drawing laying the weakest play left (a two
           before a joker) rather than pass.
-  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
-          random into the other hands and the stock (each as many as the view counts), every
-          legal move is played in each sampled round and the round played on by the rules of
-          thumb for every seat, with no random move (a horizon cuts long rounds, then fewer
-          cards than the others counts as ahead); the search starts from the medium move and
-          overrules it only with a move that wins more of the same sampled rounds by a
-          standard error of the paired difference ("win_share": the share of sampled rounds
-          that make the player Emperor, or in the Mirror modes that do not make him Outcast).
+  hard    determinized Monte-Carlo (`referee.core.search`) over sampled rounds, played on by
+          the rules of thumb for every seat, with no random move (a horizon cuts long rounds,
+          then fewer cards than the others counts as ahead); it overrules the medium move only
+          with a move that wins more of the same sampled rounds by a standard error of the
+          paired difference ("win_share": the share of sampled rounds that make the player
+          Emperor, or in the Mirror modes that do not make him Outcast).
 
-A hint reads only the view and the moves: the other hands, the stock's order and the seed are
-never read, and the sampling is seeded from the view.
+A hint reads only the view and the moves: never the other hands, the stock's order or the seed.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ from referee.core.search import (
     fewest_cards_share,
 )
 
-from .bots import jokers_in, rules_of_thumb, weakest_play
+from .bots import jokers_in, rules_of_thumb
 from .ranks import sort_hand
 from .state import Options, State
 
@@ -54,7 +51,7 @@ def describe(move: Move) -> str:
 
 
 def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
-    return rules_of_thumb(len(view["hand"]), moves, keep_twos=True, after_drawing=weakest_play)
+    return rules_of_thumb(len(view["hand"]), moves)
 
 
 # -- the search's part -----------------------------------------------------------------------
@@ -124,8 +121,7 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
     opponents play like people, and a sampled round's playout changes only with the
     candidate move (random moves in the playouts add noise to every comparison)."""
-    return rules_of_thumb(len(state.hands[state.current]), moves, keep_twos=True,
-                          after_drawing=weakest_play)[0]
+    return rules_of_thumb(len(state.hands[state.current]), moves)[0]
 
 
 def settled(before: State, after: State) -> bool:

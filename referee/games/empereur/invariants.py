@@ -25,7 +25,7 @@ from referee.core.chance import stock_origin_problems
 from .exchanges import gift_plan
 from .ranks import STRENGTH, TWO, sort_hand
 from .rounds import HAND_SIZE
-from .scoring import MODE_RULES
+from .scoring import MODE_RULES, at_target
 from .state import EXCHANGES, PHASES, ROLES, State
 
 PER_PLAYER = ("hands", "roles", "previous_roles", "rounds_won", "rounds_lost", "points")
@@ -55,9 +55,8 @@ def shape_problems(state: State) -> list[str]:
     n = len(state.players)
     if state.phase not in PHASES:
         found.append(f"unknown phase {state.phase!r}")
-    for name in PER_PLAYER:
-        if len(getattr(state, name)) != n:
-            found.append(f"{name} must have one entry per player")
+    found += [f"{name} must have one entry per player" for name in PER_PLAYER
+              if len(getattr(state, name)) != n]
     if not 0 <= state.dealer < max(n, 1):
         found.append(f"the dealer index {state.dealer} is past the players")
     if not 0 <= state.current < max(n, 1):
@@ -73,19 +72,15 @@ def shape_problems(state: State) -> list[str]:
 
 def card_problems(state: State) -> list[str]:
     """Every card of the deck once, hands in hand order, the stock's origin recorded."""
-    try:
-        deck = standard_deck(jokers=state.options.jokers)
-    except Exception:  # pragma: no cover - options already checked
-        return ["the deck cannot be built from the options"]
+    deck = standard_deck(jokers=state.options.jokers)  # the options are checked first
     places = {f"{p}'s hand": hand for p, hand in zip(state.players, state.hands)}
     places["the stock"] = state.stock
     places["the pile"] = state.pile
     found = conservation_problems(places, deck)
     if found:
         return found
-    for p, hand in zip(state.players, state.hands):
-        if tuple(hand) != sort_hand(hand):
-            found.append(f"{p}'s hand is not sorted by strength")
+    found += [f"{p}'s hand is not sorted by strength" for p, hand in zip(state.players, state.hands)
+              if tuple(hand) != sort_hand(hand)]
     if not 0 <= state.stock_known <= len(state.stock):
         found.append(f"stock_known {state.stock_known}: the stock holds "
                      f"{len(state.stock)} cards")
@@ -155,10 +150,9 @@ def round_problems(state: State) -> list[str]:
     options = state.options
     mirror = options.mirror
     done = state.round if state.phase == "finished" else state.round - 1
-    for p, won, lost in zip(state.players, state.rounds_won, state.rounds_lost):
-        if won + lost != done:
-            found.append(f"{p} has {won} rounds won and {lost} lost after {done} "
-                         "finished round(s)")
+    found += [f"{p} has {won} rounds won and {lost} lost after {done} finished round(s)"
+              for p, won, lost in zip(state.players, state.rounds_won, state.rounds_lost)
+              if won + lost != done]
     if not options.elite and any(state.points):
         found.append("points are scored only in the Elite modes")
     if sum(state.rounds_lost if mirror else state.rounds_won) != done:
@@ -177,11 +171,6 @@ def round_problems(state: State) -> list[str]:
         if state.phase == "finished" and len(reached) != 1:
             found.append("a finished Elite match has exactly one player at the target")
     return found
-
-
-def at_target(state: State) -> list[int]:
-    return [seat for seat, points in enumerate(state.points)
-            if points >= state.options.target_points]
 
 
 def finished_problems(state: State) -> list[str]:

@@ -7,7 +7,7 @@ two (natural, or a joker named two) is laid alone. Instead of laying he may draw
 once he has drawn he may pass. Suits never matter, so one play is listed per (rank, natural
 count, joker count): the lowest-suited naturals, X1 before X2; `apply` accepts any equivalent
 cards of the hand. Plays are listed by rank, low to high, then by naturals, then by jokers,
-and the draw (or the pass) last.
+and the draw (or the pass) last: at most 171 moves (docs/rules/empereur.md).
 
 In the exchange, each player who owes a gift may give any card of his hand, or in the forced
 stages one of his highest cards (a joker is highest), to the player he owes it to.
@@ -132,11 +132,9 @@ def play_moves(state: State) -> list[Move]:
 def give_moves(state: State) -> list[Move]:
     """The gifts still due, giver by giver in seat order: any card of his hand, or in a
     forced stage one of his highest cards."""
-    moves: list[Move] = []
     forced = is_forced(state.exchange_stage)
-    for giver, receiver in sorted(state.gifts):
-        hand = state.hands[giver]
-        for card in dict.fromkeys(highest(hand) if forced else hand):
-            moves.append({"type": "give", "player": state.players[giver], "card": card,
-                          "to": state.players[receiver]})
-    return moves
+    return [{"type": "give", "player": state.players[giver], "card": card,
+             "to": state.players[receiver]}
+            for giver, receiver in sorted(state.gifts)
+            for card in dict.fromkeys(highest(state.hands[giver]) if forced
+                                      else state.hands[giver])]

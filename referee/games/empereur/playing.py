@@ -35,18 +35,23 @@ from .table import (
     without,
 )
 
+# The role of a player going out, by (with a joker, in a Mirror mode).
+OUT_ROLE = {(False, False): "emperor", (False, True): "elect", (True, False): "subject",
+            (True, True): "outcast"}
+
 # Plays repeat, and a reading depends on nothing but the cards and the rank named.
 READINGS: BoundedMemo[tuple[Any, ...], tuple[Any, ...]] = BoundedMemo(4096)
 
 
-def read_play(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
-    """What a play of these cards named as `rank` is, whatever the hand and the pile:
+def read_play(play: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a play `(cards, rank named, the rank's type)` is, whatever the hand and the pile:
     (refused, laid, distinct, unplayable, rank). `refused` is the refusal (code, message) of
     cards that are not all strings, else None; `laid` the cards in hand order (None when one
     is not a card of the deck or one is named twice: no hand holds them), `distinct` the set
     of them (to look for in the hand); `unplayable` the refusal, once the hand is known to
     hold them, of cards and a named rank that make no play, else None; `rank` the rank they
     count as."""
+    cards, rank, _ = play
     if not all(isinstance(card, str) for card in cards):
         return ("play_cards", "cards are strings such as '7H' or 'X1'"), None, None, None, None
     distinct = frozenset(cards)
@@ -74,18 +79,13 @@ def read_play(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
     return None, laid, distinct, None, rank
 
 
-def read_remembered(play: tuple[Any, ...]) -> tuple[Any, ...]:
-    cards, rank, _ = play
-    return read_play(cards, rank)
-
-
 def reading(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
     """`read_play`, remembered. The rank's type is part of the key: a named rank equal to
     another of another type (1, 1.0, True) is told by its own repr."""
     try:
-        return READINGS.get((cards, rank, type(rank)), read_remembered)
+        return READINGS.get((cards, rank, type(rank)), read_play)
     except TypeError:  # an unhashable card or rank: read without remembering
-        return read_play(cards, rank)
+        return read_play((cards, rank, type(rank)))
 
 
 def play_move(table: Table, cards: Any, rank: Any) -> None:
@@ -121,14 +121,13 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
     going_out = not left
     crowned = False
     if going_out:
-        if with_joker and table.options.mirror:
-            outcast_by_joker(table, seat)
-            return
         crowned = not with_joker and table.emperor is None
         if crowned:  # the first out the regular way: this round's Emperor, in every mode
             table.emperor = seat
-        set_role(table, seat, "subject" if with_joker else
-                 ("elect" if table.options.mirror else "emperor"))
+        set_role(table, seat, OUT_ROLE[with_joker, table.options.mirror])
+        if with_joker and table.options.mirror:  # the Outcast: no two nor penalty draws
+            go_out(table, seat, with_joker, crowned)
+            return
     run = top_run(table.pile_ranks)  # counted before a two clears the pile
     if rank == TWO:
         table.events.append({"type": "two_played", "player": player})
@@ -149,14 +148,6 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
         advance(table, seat)
 
 
-def outcast_by_joker(table: Table, seat: int) -> None:
-    """Mirror: going out on a joker makes the Outcast at once and ends the round."""
-    set_role(table, seat, "outcast")
-    table.events.append({"type": "player_out", "player": table.players[seat],
-                         "role": "outcast", "joker_finish": True, "emperor": False})
-    end_round(table)
-
-
 def penalise_next(table: Table, seat: int, run: int, rank: str) -> None:
     """The next player still in draws one card less than the run on top of the pile."""
     penalised = next_player_in(table, seat)
@@ -171,10 +162,7 @@ def go_out(table: Table, seat: int, with_joker: bool, crowned: bool) -> bool:
     role = table.roles[seat]
     table.events.append({"type": "player_out", "player": table.players[seat], "role": role,
                          "joker_finish": with_joker, "emperor": crowned})
-    if role == "emperor":
-        for other in range(table.n):
-            if other != seat:
-                set_role(table, other, "subject")
+    if role in ("emperor", "outcast"):  # the round ends (the others' roles: `end_round`)
         end_round(table)
         return True
     still_in = [other for other in range(table.n) if table.roles[other] == ""]

@@ -15,9 +15,9 @@ from __future__ import annotations
 from referee.core import chance
 from referee.core.cards import shuffled, standard_deck
 
-from .exchanges import next_stage, open_stage
-from .ranks import sort_hand, strength, value
-from .scoring import MODE_RULES, result
+from .exchanges import open_next_stage
+from .ranks import CARD_STRENGTH, sort_hand, value
+from .scoring import MODE_RULES, match_over, result
 from .table import Table, begin_play, set_role
 
 HAND_SIZE = 7
@@ -35,13 +35,8 @@ def start_round(table: Table, number: int) -> None:
     table.roles = ("",) * table.n
     table.emperor = None
     table.drawn = False
-    stage, plan = (next_stage(table.options, 0, table.previous_roles, table.previous_emperor)
-                   if number > 1 else (0, []))
-    if plan:
-        table.phase = "exchange"
-        table.current = (table.dealer + 1) % table.n
-        open_stage(table, stage, plan)
-    else:
+    table.current = (table.dealer + 1) % table.n  # the dealer's left starts, after any exchange
+    if number == 1 or not open_next_stage(table, 0):
         begin_play(table)
 
 
@@ -54,8 +49,8 @@ def choose_dealer(table: Table, number: int) -> None:
                                          range(len(contenders)), "draws[].card")
         table.step += 1
         draws = {seat: order[place] for place, seat in enumerate(contenders)}
-        best = max(strength(card) for card in draws.values())
-        tied = [seat for seat in contenders if strength(draws[seat]) == best]
+        best = max(CARD_STRENGTH[card] for card in draws.values())
+        tied = [seat for seat in contenders if CARD_STRENGTH[draws[seat]] == best]
         table.events.append({
             "type": "dealer_draw", "round": number,
             "draws": [{"player": table.players[seat], "card": draws[seat]}
@@ -116,7 +111,7 @@ def end_round(table: Table) -> None:
         "points": dict(zip(players, table.points)),
     })
     table.drawn = False
-    if rules.match_over(table):
+    if match_over(table):
         table.phase = "finished"
         table.gifts, table.exchange_stage = (), 0
         winners, losers = result(table)

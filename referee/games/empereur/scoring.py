@@ -1,10 +1,8 @@
 """How each mode scores a round and ends the match, and the titles a round gives
 (docs/rules/empereur.md, clauses 14-18, 21-24 and "Roles and counters").
 
-Normal and Elite: the first player out without a joker is the Emperor, everyone else his
-Subjects; a round won is a round as Emperor, a round lost one as Subject. Mirror modes: the
-players out are the Elect, the last one holding cards (or the one out with a joker) is the
-Outcast; a round won is a round as Elect, a round lost one as Outcast. Points: in Elite the
+A round won is a round as Emperor (Normal, Elite) or as Elect (Mirror modes), a round lost
+one as Subject or as Outcast (the roles themselves are given by `playing`). Points: in Elite the
 Emperor scores the card values left in his Subjects' hands; in Mirror Elite the Outcast
 scores every card left in every hand (3-10 face value, J 11, Q 12, K 13, A 14, 2 15, joker
 20); the Normal modes score none. End: Normal and Mirror Normal after `rounds` rounds, the
@@ -39,27 +37,6 @@ def no_points(roles, hands, emperor: int | None) -> list[int]:
     return [0] * len(roles)
 
 
-def last_round_played(state: Any) -> bool:
-    return state.round >= state.options.rounds
-
-
-def target_reached(state: Any) -> bool:
-    return any(points >= state.options.target_points for points in state.points)
-
-
-def at_the_target(state: Any) -> list[str]:
-    return [p for p, points in zip(state.players, state.points)
-            if points >= state.options.target_points]
-
-
-def last_emperor(state: Any) -> list[str]:
-    return [p for p, role in zip(state.players, state.roles) if role == "emperor"]
-
-
-def last_outcast(state: Any) -> list[str]:
-    return [p for p, role in zip(state.players, state.roles) if role == "outcast"]
-
-
 @dataclasses.dataclass(frozen=True)
 class ModeRules:
     won: str  # the role that counts a round won
@@ -67,33 +44,43 @@ class ModeRules:
     still_holding: str  # the role of the players still holding cards when a round ends
     head: str  # the role exactly one player holds at the end of each round
     points: Callable[[Any, Any, int | None], list[int]]  # (roles, hands, emperor): the points
-    match_over: Callable[[Any], bool]  # of a state or table whose round just ended
-    decided: Callable[[Any], list[str]]  # the players the match's end singles out
-    decided_win: bool  # whether they win (the others lose), or lose (the others win)
 
 
 MODE_RULES = {
-    "normal": ModeRules("emperor", "subject", "subject", "emperor", no_points,
-                        last_round_played, last_emperor, True),
-    "elite": ModeRules("emperor", "subject", "subject", "emperor", emperor_scores_the_subjects,
-                       target_reached, at_the_target, True),
-    "mirror_normal": ModeRules("elect", "outcast", "elect", "outcast", no_points,
-                               last_round_played, last_outcast, False),
+    "normal": ModeRules("emperor", "subject", "subject", "emperor", no_points),
+    "elite": ModeRules("emperor", "subject", "subject", "emperor", emperor_scores_the_subjects),
+    "mirror_normal": ModeRules("elect", "outcast", "elect", "outcast", no_points),
     "mirror_elite": ModeRules("elect", "outcast", "elect", "outcast",
-                              outcast_scores_every_card_left, target_reached, at_the_target,
-                              False),
+                              outcast_scores_every_card_left),
 }
+
+
+def at_target(state: Any) -> list[int]:
+    """The seats whose points reached the target."""
+    return [seat for seat, points in enumerate(state.points)
+            if points >= state.options.target_points]
+
+
+def match_over(state: Any) -> bool:
+    """Whether the match ends with the round that just ended (of a state or of the table that
+    ends it): the Elite modes at the target, the others after their rounds."""
+    if state.options.elite:
+        return bool(at_target(state))
+    return state.round >= state.options.rounds
 
 
 def result(state: Any) -> tuple[list[str], list[str]]:
     """The winners and losers of a finished match (of a state, or of the table that ends
-    it); none before."""
+    it); none before. The match's end singles out the players at the target (Elite modes) or
+    the last round's head; they win in the Normal modes, lose in the Mirror modes."""
     if state.phase != "finished":
         return [], []
-    rules = MODE_RULES[state.options.mode]
-    decided = rules.decided(state)
+    head = MODE_RULES[state.options.mode].head
+    seats = (at_target(state) if state.options.elite
+             else [seat for seat, role in enumerate(state.roles) if role == head])
+    decided = [state.players[seat] for seat in seats]
     others = [p for p in state.players if p not in decided]
-    return (decided, others) if rules.decided_win else (others, decided)
+    return (others, decided) if state.options.mirror else (decided, others)
 
 
 def titles(roles, emperor: int | None, mirror: bool) -> list[list[str]]:

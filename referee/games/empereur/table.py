@@ -8,11 +8,10 @@ Turns: play goes left (seat order) to the next player still in the round. When t
 reaches or passes the seat of the player who laid the pile's last cards, the pile goes face
 down under the stock, its first-laid card nearest the top, and the player reached leads.
 
-A `Table` is the working copy of a state while a move is applied: its attributes are the
-state's fields, plus the options, the player count and the events the move makes; `freeze`
-makes the new state of them. The hands are a list while it is open (nearly every move changes
-one), every other sequence a tuple that a rule replaces when it changes it, so a move copies
-no more than it changes. The rules are functions of the table they change.
+A `Table` is the working copy of a state while a move is applied: the state's fields, plus
+the options, the player count and the events the move makes. The hands are a list while it is
+open (nearly every move changes one), every other sequence a tuple that a rule replaces when it
+changes it, so a move copies no more than it changes. The rules are functions of the table.
 """
 
 from __future__ import annotations

@@ -29,6 +29,8 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
     last one are worked out from the roles: the player whose role is emperor, or in the
     Mirror modes the first Elect in seat order."""
     n = len(hands)
+    options = Options(jokers=jokers, mode=mode, rounds=rounds, target_points=target_points)
+    mirror = options.mirror
     players = players or tuple("abcdef"[:n])
     pile = pile or []
     placed = [c for h in hands for c in h] + [c for c, _ in pile] + list(stock or [])
@@ -46,11 +48,9 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
     done = round - 1
     if previous_roles is None:
         previous_roles = [""] * n if round == 1 else (
-            ["emperor"] + ["subject"] * (n - 1) if not mode.startswith("mirror")
-            else ["outcast"] + ["elect"] * (n - 1))
+            ["outcast"] + ["elect"] * (n - 1) if mirror else ["emperor"] + ["subject"] * (n - 1))
     won, lost = [0] * n, [0] * n
     if done:
-        mirror = mode.startswith("mirror")
         for k in range(n):
             (won if previous_roles[k] in ("emperor", "elect") else lost)[k] += 1
         for k in range(n):  # the earlier rounds: seat 0 was Emperor (or Outcast) every time
@@ -60,16 +60,14 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
     if rounds_lost is not None:
         lost = list(rounds_lost)
     roles = list(roles or [""] * n)
+    title = "elect" if mirror else "emperor"
     if emperor is DERIVED:
-        emperor = _emperor_of(roles, mode)
-        if phase == "play" and not mode.startswith("mirror"):
-            emperor = None  # his finish ends the round
+        # in Normal and Elite the Emperor's finish ends the round: none during play
+        emperor = roles.index(title) if title in roles and (mirror or phase != "play") else None
     if previous_emperor is DERIVED:
-        previous_emperor = _emperor_of(previous_roles, mode)
+        previous_emperor = previous_roles.index(title) if title in previous_roles else None
     return State(
-        players=players,
-        options=Options(jokers=jokers, mode=mode, rounds=rounds, target_points=target_points),
-        seed=seed, step=step, round=round, phase=phase,
+        players=players, options=options, seed=seed, step=step, round=round, phase=phase,
         dealer=(current - 1) % n if dealer is None else dealer,
         hands=tuple(sort_hand(h) for h in hands), stock=tuple(stock), stock_step=-1,
         stock_shuffled=None, stock_start=0, stock_known=0,
@@ -80,12 +78,3 @@ def table(hands: list[list[str]], *, pile: list[tuple[str, str]] | None = None,
         rounds_won=tuple(won), rounds_lost=tuple(lost), points=tuple(points or [0] * n),
         emperor=emperor, previous_emperor=previous_emperor,
     )
-
-
-def _emperor_of(roles, mode: str) -> int | None:
-    title = "elect" if mode.startswith("mirror") else "emperor"
-    return roles.index(title) if title in roles else None
-
-
-def move(kind: str, player: str, **fields: Any) -> dict[str, Any]:
-    return {"type": kind, "player": player, **fields}

@@ -82,13 +82,9 @@ def with_preset(given: dict[str, Any]) -> dict[str, Any]:
     """The options given, with the rule booleans not given taken from the variant's preset
     (so `variant: "french"` plus `no_joker_after_joker: true` is the French rules with that one
     German rule). An unknown variant fills nothing: the option check then refuses it."""
-    filled = dict(given)
     variant = given.get("variant", "french")
-    preset = PRESETS.get(variant) if isinstance(variant, str) else None
-    if preset:
-        for name, value in preset.items():
-            filled.setdefault(name, value)
-    return filled
+    preset = PRESETS.get(variant, {}) if isinstance(variant, str) else {}
+    return {**preset, **given}
 
 
 def check_dealer_text(options: dict[str, Any]) -> dict[str, Any]:

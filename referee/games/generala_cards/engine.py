@@ -2,9 +2,8 @@
 the module that enforces it (docs/rules/generala-cards.md).
 
   declarations  options, presets and moves
-  dealing       the first dealer, the deal of the 54 cards and its announcement
   tricks        who may lay what, laying, refusing, who leads next
-  deals         the end of a deal and of the match, the scores
+  deals         dealing, the end of a deal and of the match, the scores
   invariants    what a posted state must satisfy
 
 A move is legal when it is among the choices the trick rules give the player to act; any
@@ -17,10 +16,9 @@ import dataclasses
 
 from referee.core import chance
 from referee.core.engine import Engine
-from referee.core.errors import GameOver, IllegalMove, NotYourTurn
+from referee.core.errors import IllegalMove
 
 from . import deals, declarations, invariants, tricks, wire
-from .dealing import deal, deal_events, first_dealer
 from .deck import in_card_order
 from .state import Options, State
 
@@ -53,9 +51,9 @@ class GeneralaCards(Engine):
         players = tuple(players)
         self.check_player_count(len(players))
         opts = Options(**options)
-        dealer, step = first_dealer(players, opts, seed)
+        dealer, step = deals.first_dealer(players, opts, seed)
         eliminated = (0,) * len(players)
-        hands, leader, first_lead = deal(len(players), eliminated, dealer, seed, step)
+        hands, leader, first_lead = deals.deal(len(players), eliminated, dealer, seed, step)
         return State(players=players, options=opts, seed=seed, step=step + 1, deal=1,
                      dealer=dealer, hands=hands, trick=(), leader=leader, current=leader,
                      discards=(), eliminated=eliminated, first_lead=first_lead)
@@ -64,8 +62,8 @@ class GeneralaCards(Engine):
         # The first deal, as a later deal is announced: who deals, who leads, each his hand.
         # Without a `dealer` option the dealer was drawn at step 0 and the cards shuffled at
         # step 1; with one, the cards were shuffled at step 0.
-        events = deal_events(state.players, state.eliminated, state.dealer, state.leader,
-                             state.hands, state.deal, state.step - 1)
+        events = deals.deal_events(state.players, state.eliminated, state.dealer,
+                                   state.leader, state.hands, state.deal, state.step - 1)
         if not state.options.dealer:
             events[0]["chance"] = chance.pick(0, state.players, "dealer")
         return events
@@ -118,14 +116,9 @@ class GeneralaCards(Engine):
 
     # -- applying a move -----------------------------------------------------------------------
     def apply(self, state, move, *, now=0.0):
-        # `check_can_move`, with the one player to act read straight from the state
-        if deals.is_finished(state):
-            raise GameOver("the match has finished")
-        player = move["player"]
-        if player not in state.players:
-            raise NotYourTurn(f"{player!r} is not a player of this match")
-        if player != state.players[state.current]:
-            raise NotYourTurn(f"it is not {player}'s turn")
+        # The player to act passes the common refusals at once; anyone else is refused by them.
+        if deals.is_finished(state) or move["player"] != state.players[state.current]:
+            self.check_can_move(state, move, now=now)
         kind = move.get("type")
         allowed = tricks.choices(state)
         _, plays, takes = allowed

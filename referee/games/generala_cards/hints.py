@@ -11,14 +11,11 @@ Levels:
             card of the suit (the high cards are kept to win later tricks);
           - unable to follow, lay a joker rather than refuse (refusing adds a card to the
             hand); refusing, take the trick's highest card, which wins a later trick.
-  hard    determinized Monte-Carlo (`referee.core.search`): the unseen cards are dealt at
-          random into the other hands (each as many cards as the view counts) and the
-          discards, every legal move is played in each sampled deal and the deal played out
-          at random to its end; the move that most often keeps the player from losing the deal
+  hard    determinized Monte-Carlo (`referee.core.search`) over sampled deals, played out at
+          random to their end; the move that most often keeps the player from losing the deal
           wins ("win_share": the share of sampled deals he does not lose).
 
-A hint reads only the view and the moves: the other hands, the discards and the seed are
-never read, and the sampling is seeded from the view.
+A hint reads only the view and the moves: never the other hands, the discards or the seed.
 """
 
 from __future__ import annotations
@@ -52,16 +49,15 @@ def medium_move(hand: list[str], trick: list[dict[str, str]],
                 moves: list[Move]) -> tuple[Move, str]:
     plays = [m for m in moves if m["type"] == "play"]
     refusals = [m for m in moves if m["type"] == "refuse"]
+    naturals = [m for m in plays if m["card"][0] != "X"]
     if not trick:
-        suits = Counter(c[1] for c in hand if c[0] != "X")
-        naturals = [m for m in plays if m["card"][0] != "X"]
         if naturals:
+            suits = Counter(c[1] for c in hand if c[0] != "X")
             move = max(naturals, key=lambda m: (suits[m["card"][1]], STRENGTH[m["card"]]))
             return move, "lead the highest card of the longest suit"
         return plays[0], "lead what is left"
-    best = max(STRENGTH[t["card"]] for t in trick)
-    naturals = [m for m in plays if m["card"][0] != "X"]
     if naturals and not refusals and trick[0]["card"][0] != "X":
+        best = max(STRENGTH[t["card"]] for t in trick)
         winners = [m for m in naturals if STRENGTH[m["card"]] > best]
         if winners:
             return (min(winners, key=lambda m: STRENGTH[m["card"]]),
@@ -73,8 +69,8 @@ def medium_move(hand: list[str], trick: list[dict[str, str]],
     if refusals:
         return (max(refusals, key=lambda m: STRENGTH[m["take"]]),
                 "unable to follow: take back the trick's strongest card")
-    low = [m for m in plays if m["card"][0] != "X"] or plays
-    return min(low, key=lambda m: STRENGTH[m["card"]]), "after a joker lead, shed a low card"
+    return (min(naturals or plays, key=lambda m: STRENGTH[m["card"]]),
+            "after a joker lead, shed a low card")
 
 
 # -- the search's part -----------------------------------------------------------------------

@@ -26,25 +26,19 @@ from .tricks import next_to_lay
 
 def shape_problems(state: State) -> list[str]:
     """The checks every later one relies on: counts and seats within the table."""
-    problems = []
-    players = state.players
-    n = len(players)
-    if state.options.dealer and dealer_seat(players, state.options.dealer) is None:
-        problems.append("options.dealer names no player nor seat")
-    if state.deal < 1:
-        problems.append("the deal number must be at least 1")
-    if len(state.hands) != n:
-        problems.append("there must be one hand per player")
-    if len(state.eliminated) != n:
-        problems.append("there must be one elimination entry per player")
-    if not 0 <= state.dealer < n:
-        problems.append(f"the dealer seat {state.dealer} is past the players")
-    if not 0 <= state.leader < n:
-        problems.append(f"the leader seat {state.leader} is past the players")
+    n = len(state.players)
     bad_seats = [p.seat for p in state.trick if not 0 <= p.seat < n]
-    if bad_seats:
-        problems.append(f"trick seats {bad_seats} are past the players")
-    return problems
+    checks = (
+        (state.options.dealer and dealer_seat(state.players, state.options.dealer) is None,
+         "options.dealer names no player nor seat"),
+        (state.deal < 1, "the deal number must be at least 1"),
+        (len(state.hands) != n, "there must be one hand per player"),
+        (len(state.eliminated) != n, "there must be one elimination entry per player"),
+        (not 0 <= state.dealer < n, f"the dealer seat {state.dealer} is past the players"),
+        (not 0 <= state.leader < n, f"the leader seat {state.leader} is past the players"),
+        (bad_seats, f"trick seats {bad_seats} are past the players"),
+    )
+    return [problem for broken, problem in checks if broken]
 
 
 def play_problems(state: State) -> list[str]:

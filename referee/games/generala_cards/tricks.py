@@ -61,9 +61,6 @@ NO_REFUSAL = {
     FOLLOW: ("follow_suit", ("a player able to follow suit must follow: refusing is for a "
                              "player unable to follow")),
 }
-TAKE_NO_JOKER = ("take_no_joker", "the card taken on refusal is never a joker")
-TAKE_FROM_TRICK = ("take_from_trick",
-                   "{take!r} is not a card of the trick: take one of {takes}")
 
 # One play per seat and card, made once: a trick holds these shared frozen values.
 PLAYS = tuple({card: Play(seat, card) for card in DECK} for seat in range(MAX_PLAYERS))
@@ -111,9 +108,9 @@ def illegal(state: State, move: Move, allowed: Choices) -> IllegalMove:
     if facing in NO_REFUSAL:
         code, why = NO_REFUSAL[facing]
     elif isinstance(take, str) and take in JOKER_SET:
-        code, why = TAKE_NO_JOKER
+        code, why = "take_no_joker", "the card taken on refusal is never a joker"
     else:
-        code, why = TAKE_FROM_TRICK
+        code, why = "take_from_trick", "{take!r} is not a card of the trick: take one of {takes}"
     return IllegalMove(code, why.format(take=take, takes=", ".join(in_card_order(takes))))
 
 

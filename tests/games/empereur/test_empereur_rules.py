@@ -11,7 +11,7 @@ from referee.core.cards import shuffled
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
 from referee.games.empereur import ENGINE
 from referee.games.empereur.exchanges import gift_plan
-from referee.games.empereur.ranks import strength
+from referee.games.empereur.ranks import CARD_STRENGTH
 from referee.games.empereur.testing import table
 
 NOW = 0.0
@@ -100,11 +100,11 @@ def test_the_highest_draw_deals_and_ties_redraw_among_the_tied():
         pytest.fail("no tie met")
     first, *more = draws
     tops = [d["player"] for d in first["draws"]
-            if strength(d["card"]) == max(strength(x["card"]) for x in first["draws"])]
+            if CARD_STRENGTH[d["card"]] == max(CARD_STRENGTH[x["card"]] for x in first["draws"])]
     assert first["tied"] == tops and len(tops) > 1
     assert [d["player"] for d in more[0]["draws"]] == tops
     last = draws[-1]
-    best = max(last["draws"], key=lambda d: strength(d["card"]))
+    best = max(last["draws"], key=lambda d: CARD_STRENGTH[d["card"]])
     assert last["tied"] == []
     assert state.players[state.dealer] == best["player"]
 
@@ -132,7 +132,7 @@ def test_on_an_empty_pile_any_number_of_one_rank_may_be_laid(cards, rank):
     state = table([["5C", "5D", "5H", "3C", "2C", "X1", "X2", "KS"], ["9C"], ["9D"]])
     after, events = act(state, "play", "a", cards=cards, rank=rank)
     assert events[0] == {"type": "cards_played", "player": "a", "rank": rank,
-                         "cards": sorted(cards, key=lambda c: (strength(c), c))}
+                         "cards": sorted(cards, key=lambda c: (CARD_STRENGTH[c], c))}
     if rank != "2":  # a two clears the pile at once
         assert list(after.pile) == events[0]["cards"] and set(after.pile_ranks) == {rank}
 
