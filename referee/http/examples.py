@@ -17,7 +17,9 @@ from referee.core.hints import Seating
 from referee.service.answers import outcome
 from referee.service.codec import Match, StateCodec
 
-EXAMPLE_CLOCK = 1_767_225_600.0  # 2026-01-01T00:00:00Z: the clock the examples were made at
+# The clock the examples are made at: 2100-01-01T00:00:00Z, so that a turn's deadline in an
+# example lies ahead of any live server's clock and the example stays valid to post.
+EXAMPLE_CLOCK = 4_102_444_800.0
 EXAMPLE_SEED = "example"
 EXAMPLE_PLAYERS = ("ann", "bob", "cleo", "dan", "eve", "fay")
 EXAMPLE_CONTRIBUTION = "my-own-seed"

@@ -54,6 +54,19 @@ def test_every_example_is_real(game_id, segment):
     assert response.get_json() == answered
 
 
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_every_example_is_accepted_by_a_live_server(game_id):
+    """Posted to an open server whose clock is today's (not the examples'), each example
+    request answers its documented success: no deadline in an example has passed."""
+    client = referee.create_app({"STATE_KEYS": []}).test_client()
+    for segment in OPERATIONS:
+        op = operation(f"/v1/games/{game_id}/{segment}")
+        (_, sent), = op["requestBody"]["content"]["application/json"]["examples"].items()
+        response = client.post(f"/v1/games/{game_id}/{segment}", json=sent["value"])
+        assert response.status_code == (201 if segment == "matches" else 200), (
+            segment, response.get_json())
+
+
 def test_values_that_may_grow_are_open():
     schemas = SPEC["components"]["schemas"]
     for name in ("GameId",):
