@@ -47,16 +47,6 @@ class Table:
         self.rules = rules
         self.events: list[Event] = []
 
-    @classmethod
-    def blank(cls, players: tuple[str, ...], options: Options, seed: str) -> "Table":
-        """A table before the first deal."""
-        table = cls.__new__(cls)
-        table.__dict__ = dict.fromkeys(STATE_FIELDS)
-        table.players, table.options, table.seed, table.step = players, options, seed, 0
-        table.rules = options.rules
-        table.events = []
-        return table
-
     def outcome(self) -> tuple[State, list[Event]]:
         """The new state and the events of the move. The state is made of the working fields
         (every one, in the state's order) as the frozen dataclass sets its own, round its
@@ -290,9 +280,11 @@ def deal(table: Table) -> None:
 
 def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
     """The table of a new match, its first round dealt."""
-    table = Table.blank(players, options, seed)
-    table.totals = (0,) * len(players)
-    table.round_points = (0,) * len(players)
+    table = Table.__new__(Table)
+    table.__dict__ = dict.fromkeys(STATE_FIELDS)
+    table.players, table.options, table.seed, table.step = players, options, seed, 0
+    table.rules, table.events = options.rules, []
+    table.totals = table.round_points = (0,) * len(players)
     table.round = 0
     deal(table)
     return table
