@@ -1,16 +1,6 @@
-"""The options of Huit américain and its moves as declared to callers, and an options value
-compiled once (docs/rules/huit-americain.md, "The effect table" and "The seed, clause by
-clause").
-
-- `decks`: one 54-card deck or two; two seat more players (a deal must leave a stock: 8
-  players with one deck, 11 with two) and allow on_the_fly.
-- `when_stuck`: a player who cannot lay passes, draws one, or draws until he can lay.
-- `target`: the match ends when a total reaches it.
-- House rules: draw_penalty_on_error, on_the_fly (two decks only), no_finish_on_eight,
-  attack_returns.
-- `effect_<name>` moves an effect to a rank or switches it off: a rank carries at most one
-  effect, besides stop, which may not share the rank of an attack. `points_<rank>` sets what
-  a card of that rank costs at the end of a round.
+"""The options of Huit américain and its moves as declared to callers (each with what it
+does), the rules between options, and an options value compiled once
+(docs/rules/huit-americain.md, "The effect table" and "The seed, clause by clause").
 """
 
 from __future__ import annotations
