@@ -31,7 +31,7 @@ def sheet_rules(options: Options) -> SheetRules:
 
 
 def make_sheet_rules(options: Options) -> SheetRules:
-    values = options.box_values()
+    values = options.values
     return values, {box: possible_scores(box, values) for box in BOXES}
 
 

@@ -69,7 +69,7 @@ def play_turn(strategy: Strategy, rules: RuleKey, sheets: list[dict[str, int]], 
             if choice.box in sheet:
                 raise ValueError(f"{choice.box} is already filled")
             sheets[seat] = {**sheet, choice.box: box_score(
-                choice.box, dice, rolls == 1, sheet, rules.box_values())}
+                choice.box, dice, rolls == 1, sheet, rules.values)}
             return False
         if rolls >= MAX_ROLLS or len(choice.keep) >= DICE or Counter(choice.keep) - Counter(dice):
             raise ValueError(f"{choice} is not a roll allowed with {dice} after {rolls} rolls")

@@ -93,7 +93,7 @@ class Tables:
 
     def __init__(self, rules: RuleKey):
         self.rules = rules
-        values = rules.box_values()
+        values = rules.values
         self.points = self._points(values)
         # unlocking[servida, hand]: filling the Generala box with this hand unlocks the Doble
         self.unlocking = np.array([[unlocks(rules, int(p)) for p in row]
@@ -317,14 +317,6 @@ class Tables:
                     shifts.append(int(play.bucket(p)))
         return np.array(rows), np.array(shifts), first_outcome
 
-    # -- what a box costs -----------------------------------------------------------------------
-    def box_losses(self, state: int, hand: int, servida: bool) -> dict[int, float]:
-        """For each free box, the expected points lost by filling it with this hand rather
-        than the best box (0 for the best), under the `hard` policy's values."""
-        stop = self.stop_values(np.array([state]), servida, self.expected)[0, hand]
-        best = stop.max()
-        return {box: float(best - stop[box]) for box in free_boxes(state)}
-
 
 def tables_for(rules: RuleKey) -> Tables:
     """The tables of an option set, built on first use and kept (`TABLES_KEPT`)."""
@@ -333,14 +325,3 @@ def tables_for(rules: RuleKey) -> Tables:
 
 TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)
 
-
-def box_losses(options: Options | dict[str, Any], sheet: dict[str, int], dice,
-               servida: bool) -> dict[str, float]:
-    """For each free box of `sheet`, the expected final score lost by filling it now with
-    `dice` rather than filling the best box (0.0 for the best), playing best afterwards. A
-    turn that must end at once (the clock's timeout) can break a tie between boxes that score
-    the same with it: the smaller loss keeps more of the game's value."""
-    rules = RuleKey.of(options)
-    tables = tables_for(rules)
-    losses = tables.box_losses(sheet_state(sheet, rules), dt.hand_index(dice), servida)
-    return {BOXES[box]: loss for box, loss in losses.items()}
