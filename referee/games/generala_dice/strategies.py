@@ -23,11 +23,10 @@ from referee.core.memo import BoundedMemo
 from . import dicetables as dt
 from .hands import MAX_ROLLS
 from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
-from .sheetstates import RuleKey, sheet_state
+from .sheetstates import RuleKey, sheet_state, unlocks
 from .solver import Tables, tables_for
 from .turnplan import TurnPlan
 
-FACE_OF_BOX = FACE_BOXES
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
 
 
@@ -56,7 +55,7 @@ class Table:
 
     def points(self, box: str) -> int:
         """What the dice score in `box` now, by the rules' own scorer."""
-        return box_score(box, self.dice, self.servida, self.sheet, self.rules.box_values())
+        return box_score(box, self.dice, self.servida, self.sheet, self.rules.values)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,21 +107,13 @@ def win(table: Table) -> Choice:
 
 
 def win_plan(table: Table) -> TurnPlan:
-    # A turn asks up to three times with the same sheets: the plan is made once.
-    return WIN_PLANS.get((tables_for(table.rules), *standings(table)), make_win_plan)
-
-
-Standings = tuple[int, int, tuple[tuple[int, int], ...]]
-
-
-def standings(table: Table) -> Standings:
-    """The player's sheet state and total, and the others' (sheet state, total) in seat
-    order."""
+    """`Tables.win_plan` for the player's sheet state and total against the others', in seat
+    order. A turn asks up to three times with the same sheets: the plan is made once."""
     rules = table.rules
-    mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
     others = tuple((sheet_state(s, rules), sum(s.values()))
-                   for i, s in enumerate(table.sheets) if i != table.seat)
-    return mine[0], mine[1], others
+                   for seat, s in enumerate(table.sheets) if seat != table.seat)
+    mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
+    return WIN_PLANS.get((tables_for(rules), *mine, others), make_win_plan)
 
 
 def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
@@ -130,8 +121,7 @@ def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> 
     return tables.win_plan(state, total, list(opponents))
 
 
-WIN_PLANS: BoundedMemo[tuple[Tables, int, int, tuple[tuple[int, int], ...]], TurnPlan] = (
-    BoundedMemo(64))
+WIN_PLANS: BoundedMemo[tuple, TurnPlan] = BoundedMemo(64)
 
 
 # -- medium --------------------------------------------------------------------------------------
@@ -145,9 +135,9 @@ FIVE_OF_A_KIND_HORIZON = 6
 
 
 def par(table: Table, box: str) -> float:
-    if box in FACE_OF_BOX:
-        return FACE_PAR * FACE_OF_BOX[box]
-    values = table.rules.box_values()
+    if box in FACE_BOXES:
+        return FACE_PAR * FACE_BOXES[box]
+    values = table.rules.values
     if box == "doble_generala" and _doble_locked(table):
         return 0.0
     share = COMBINATION_PAR[box]
@@ -159,9 +149,7 @@ def par(table: Table, box: str) -> float:
 
 
 def _doble_locked(table: Table) -> bool:
-    values = table.rules.box_values()
-    return "generala" in table.sheet and box_score(
-        "doble_generala", (1,) * dt.DICE, False, table.sheet, values) == 0
+    return "generala" in table.sheet and not unlocks(table.rules, table.sheet["generala"])
 
 
 def _best_box_by_par(table: Table) -> str:
