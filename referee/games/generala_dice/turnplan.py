@@ -19,7 +19,7 @@ every computation asking the same question gets the same answer.
 
 from __future__ import annotations
 
-import dataclasses
+from typing import NamedTuple
 
 import numpy as np
 
@@ -36,33 +36,25 @@ def first_best(values: np.ndarray, axis: int = -1) -> np.ndarray:
     return np.argmax(values >= top - TIE, axis=axis)
 
 
-@dataclasses.dataclass
-class RollValues:
-    """One turn's values for a batch of sheet states (rows) and the 252 hands (columns).
+class RollValues(NamedTuple):
+    """One turn's values for a batch of sheet states (rows): keep_third[:, k], keeping KEEPS[k]
+    after the second roll; keep_second[:, k], after the first roll; start, the turn's value
+    before its first roll."""
 
-    stop_plain, stop_servida: the best box now, after a later roll and after the first roll;
-    keep_third[:, k]: keeping KEEPS[k] after the second roll; after_second: a hand after the
-    second roll; keep_second[:, k]: keeping KEEPS[k] after the first roll; after_first: a hand
-    after the first roll; start: the turn's value before its first roll."""
-
-    stop_plain: np.ndarray
-    stop_servida: np.ndarray
     keep_third: np.ndarray
-    after_second: np.ndarray
     keep_second: np.ndarray
-    after_first: np.ndarray
     start: np.ndarray
 
 
 def roll_values(stop_plain: np.ndarray, stop_servida: np.ndarray,
                 first: np.ndarray) -> RollValues:
-    """The turn's recursion over rolls and keeps, whatever a stop is worth."""
+    """The turn's recursion over rolls and keeps, whatever a stop is worth (the best box now,
+    per state and hand, after a later roll and after the first roll)."""
     keep_third = stop_plain @ dt.TRANSITION.T
     after_second = np.maximum(stop_plain, dt.best_keep(keep_third))
     keep_second = after_second @ dt.TRANSITION.T
     after_first = np.maximum(stop_servida, dt.best_keep(keep_second))
-    return RollValues(stop_plain, stop_servida, keep_third, after_second, keep_second,
-                      after_first, after_first @ first)
+    return RollValues(keep_third, keep_second, after_first @ first)
 
 
 class TurnPlan:
@@ -113,13 +105,6 @@ class TurnPlan:
         kept = dt.first_keep_reaching(keep, threshold[..., 0])
         return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
 
-    def hand_choices(self, rolls_made: int, hand: int, row: int = 0) -> np.ndarray:
-        """`choices(rolls_made)[row, hand]`, for one hand only."""
-        stop, keep = self._parts(rolls_made)
-        keeps = (np.full(CHOICES - BOX_COUNT, -np.inf) if keep is None
-                 else keep[row, dt.SUBKEEPS[hand]])
-        return np.concatenate([stop[row, hand], keeps])
-
-    def decide_hand(self, rolls_made: int, hand: int, row: int = 0) -> int:
-        """`decide(rolls_made)[row, hand]`, for one hand only."""
-        return int(first_best(self.hand_choices(rolls_made, hand, row)))
+    def decide_hand(self, rolls_made: int, hand: int) -> int:
+        """`decide(rolls_made)[0, hand]`, for one hand only."""
+        return int(first_best(self.choices(rolls_made)[0, hand]))
