@@ -216,11 +216,8 @@ def end_round(table: Table, blocked: bool, endless: bool = False) -> None:
     scored = tuple([hand_points(hand, table.rules.card_points) for hand in table.hands])
     table.round_points = scored
     table.totals = tuple([total + points for total, points in zip(table.totals, scored)])
-    table.attack = 0
-    table.passes = 0
-    table.unannounced = -1
-    table.give_to = -1
-    table.give_left = 0
+    table.attack = table.passes = table.give_left = 0  # nothing pending once a round ends
+    table.unannounced = table.give_to = -1
     players = table.players
     table.events.append({
         "type": "round_ended", "round": table.round, "blocked": blocked, "endless": endless,
@@ -239,8 +236,8 @@ def end_round(table: Table, blocked: bool, endless: bool = False) -> None:
 
 
 def deal(table: Table) -> None:
-    """A new round: shuffle the whole deck, deal, turn one card up; the seat after the
-    previous round's first player starts, in seat order."""
+    """A new round, nothing pending (`end_round`): shuffle the whole deck, deal, turn one card
+    up; the seat after the previous round's first player starts, in seat order."""
     n = len(table.players)
     decks = table.options.decks
     deal_step = table.step
@@ -252,19 +249,11 @@ def deal(table: Table) -> None:
     table.pile = (start,)
     table.stock = deck[n * size + 1:]
     table.stock_step, table.stock_shuffled, table.stock_start = deal_step, None, n * size + 1
-    if start[0] == JOKER_RANK:
-        table.suit, table.rank = None, None
-    else:
-        table.suit, table.rank = start[1], start[0]
+    table.suit, table.rank = (None, None) if start[0] == JOKER_RANK else (start[1], start[0])
     table.round += 1
     table.current = (table.round - 1) % n
     table.direction = 1
     table.phase = PLAY
-    table.attack = 0
-    table.passes = 0
-    table.unannounced = -1
-    table.give_to = -1
-    table.give_left = 0
     table.lacks = ()
     table.events.append({"type": "round_started", "round": table.round,
                          "first": table.players[table.current], "top": start,
@@ -285,6 +274,7 @@ def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
     table.players, table.options, table.seed, table.step = players, options, seed, 0
     table.rules, table.events = options.rules, []
     table.totals = table.round_points = (0,) * len(players)
-    table.round = 0
+    table.round = table.attack = table.passes = table.give_left = 0
+    table.unannounced = table.give_to = -1
     deal(table)
     return table
