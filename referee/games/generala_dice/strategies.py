@@ -1,9 +1,6 @@
-"""Four ways to play a Generala turn, from what a player sees (`Table`).
-
-  easy    a beginner's habits (`easy`)
-  medium  a club player's rules of thumb (`medium`)
-  hard    the exact optimum of the expected final score (`referee.games.generala_dice.solver`)
-  win     the best chance of winning against the sheets on the table (`Tables.win_plan`)
+"""Four ways to play a Generala turn, one per hint level (see `hints`), from what a player
+sees (`Table`): `easy`, `medium`, `hard` (the solver's `Tables.hard_choices`) and `win`
+(`Tables.win_plan`).
 
 A strategy answers a `Choice` for a turn with at least one roll made: fill a box, or roll
 again keeping some dice. It sees the options, every sheet, the rolls made and the dice, as any
