@@ -22,8 +22,7 @@ from referee.core.memo import BoundedMemo
 
 from . import endless, invariants, listing, wire
 from .moves import MOVE_RULES, penalty, unknown_move
-from .options import (MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, creation_constraints,
-                      options_key)
+from .options import MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, options_key
 from .rules import max_players
 from .state import OVER, State
 from .table import opening
@@ -60,7 +59,17 @@ class HuitAmericain(Engine):
         return dict(resolve(key) if key is None else _RESOLVED.get(key, resolve))
 
     def creation_constraints(self) -> list[dict[str, Any]]:
-        return creation_constraints()
+        """The rules between a creation's players and options that JSON Schema can state."""
+        one_deck = {"properties": {"options": {"properties": {"decks": {"const": 1}}}}}
+        return [
+            {"if": one_deck,
+             "then": {"properties": {"players": {"maxItems": max_players(1)}}}},
+            {"if": {"properties": {"options": {
+                "properties": {"on_the_fly": {"const": True}}, "required": ["on_the_fly"]}},
+                "required": ["options"]},
+             "then": {"properties": {"options": {
+                 "properties": {"decks": {"const": 2}}, "required": ["decks"]}}}},
+        ]
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
         problems = compiled_options(options)[1]

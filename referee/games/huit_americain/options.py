@@ -11,7 +11,7 @@ from referee.core.cards import JOKER_RANK, SUITS
 from referee.core.engine import Field, MoveType, Option
 from referee.core.memo import BoundedMemo
 
-from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, max_players
+from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF
 from .state import Options
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
@@ -82,20 +82,6 @@ MOVE_TYPES = (
              "player he chose (twice, or as many as he has left)",
              (Field("card", "card", "the card given"),)),
 )
-
-
-def creation_constraints() -> list[dict[str, Any]]:
-    """The rules between a creation's players and options that JSON Schema can state."""
-    one_deck = {"properties": {"options": {"properties": {"decks": {"const": 1}}}}}
-    return [
-        {"if": one_deck,
-         "then": {"properties": {"players": {"maxItems": max_players(1)}}}},
-        {"if": {"properties": {"options": {
-            "properties": {"on_the_fly": {"const": True}}, "required": ["on_the_fly"]}},
-            "required": ["options"]},
-         "then": {"properties": {"options": {
-             "properties": {"decks": {"const": 2}}, "required": ["decks"]}}}},
-    ]
 
 
 def options_key(options: dict[str, Any]) -> tuple | None:
