@@ -24,7 +24,6 @@ tables cannot disagree with the engine about what a box is worth.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any
 
 import numpy as np
@@ -36,7 +35,7 @@ from .scoring import BOX_COUNT, BOXES, box_score
 from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
                           sheet_state, unlocks)
 from .state import Options
-from .turnplan import RollValues, TurnPlan, roll_values
+from .turnplan import TurnPlan
 
 DEFAULT_RULES = RuleKey.of(Options())
 # Future-score distributions (the `win` level) hold one bucket per point up to this many
@@ -113,7 +112,7 @@ class Tables:
         self.groups[0, :, DOBLE] = 0
         self.expected = np.zeros(STATE_COUNT)
         for layer in LAYERS[1:]:
-            self.expected[layer] = self.roll_values(layer, self.expected).start
+            self.expected[layer] = self.plan(layer).start  # from the layers filled before
         self._hard_play: HardPlay | None = None
         self._plans: BoundedMemo[int, TurnPlan] = BoundedMemo(PLANS_KEPT)
         self._choices: BoundedMemo[int, np.ndarray] = BoundedMemo(STATE_COUNT)
@@ -150,15 +149,6 @@ class Tables:
         closed = np.where(states >> box & 1 == 1, -np.inf, 0.0)[:, None]
         return (self.box_points(states, box, servida)
                 + future[self.box_children(states, box, servida)] + closed)
-
-    def best_stop(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
-        """The value of the best box now, per state and hand."""
-        return functools.reduce(np.maximum, (self.box_values(states, b, servida, future)
-                                             for b in range(BOX_COUNT)))
-
-    def roll_values(self, states: np.ndarray, future: np.ndarray) -> RollValues:
-        return roll_values(self.best_stop(states, False, future),
-                           self.best_stop(states, True, future), self.first)
 
     def stop_values(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
         """stop[state, hand, box]: the value of filling each box now."""
