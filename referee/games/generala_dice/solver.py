@@ -5,7 +5,7 @@ play that maximises the chance of winning (docs/rules/generala-dice.md; the turn
 `Tables.expected[s]` is the exact expected number of points a player still scores from the
 start of a turn at sheet state s, playing best. It is found by backward induction over the
 sheets, from full ones (nothing more to score) to the empty one, and within a turn over the
-252 hands, the rolls left and every keep (`turnplan.roll_values`).
+252 hands, the rolls left and every keep (`turnplan.TurnPlan`).
 
 Box values are options, so the tables are built per option set, on first use, and kept
 (`tables_for`); building them takes a fraction of a second (`make bench` prints it).
@@ -165,10 +165,7 @@ class Tables:
     def state_plan(self, state: int) -> TurnPlan:
         """`plan` of one sheet state; the plans of the states met lately are kept (a turn asks
         up to three times)."""
-        return self._plans.get(state, self.one_state_plan)
-
-    def one_state_plan(self, state: int) -> TurnPlan:
-        return self.plan(np.array([state]))
+        return self._plans.get(state, lambda state: self.plan(np.array([state])))
 
     def hard_choices(self, state: int) -> np.ndarray:
         """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
@@ -271,7 +268,7 @@ class Tables:
             below *= np.concatenate([[0.0], cumulative[:-1]])
         # windows[z, x]: the chance of winning with z + x points in all
         windows = np.lib.stride_tricks.sliding_window_view((at_most + below) / 2, width)
-        rows, shifts, first_outcome = self._stop_layout(state)
+        rows, shifts, first_outcome = self._layouts.get(state, self.stop_layout)
         after = windows[int(play.bucket(total)) + shifts]
         chances = np.append((play.future[rows] * after).sum(axis=1), -np.inf)
         # outcome[servida, box, hand]: the first outcome of the box plus the hand's group
@@ -281,15 +278,12 @@ class Tables:
         stops = chances[outcome].transpose(0, 2, 1)
         return TurnPlan(stops[0][None], stops[1][None], self.first)
 
-    def _stop_layout(self, state: int) -> StopLayout:
+    def stop_layout(self, state: int) -> StopLayout:
         """Where filling each box can lead from this sheet state, one outcome per group of
         hands scoring alike (`Outcome`): the `hard_play` rows of the sheets after and the
         points scored (in buckets); and the number of each box's first outcome, per servida
-        flag (-1 for a filled box). Kept per state (a few hundred bytes), since a `win` player
-        meets the same sheets again and again."""
-        return self._layouts.get(state, self.state_stop_layout)
-
-    def state_stop_layout(self, state: int) -> StopLayout:
+        flag (-1 for a filled box). `win_plan` keeps it per state (a few hundred bytes), since
+        a `win` player meets the same sheets again and again."""
         play = self.hard_play
         rows: list[int] = []
         shifts: list[int] = []
