@@ -157,10 +157,8 @@ def _best_box_by_par(table: Table) -> str:
 def _five_of_a_kind_box(table: Table) -> str | None:
     if len(set(table.dice)) != 1:
         return None
-    for box in ("generala", "doble_generala"):
-        if box in table.free and table.points(box) > 0:
-            return box
-    return None
+    return next((box for box in ("generala", "doble_generala")
+                 if box in table.free and table.points(box) > 0), None)
 
 
 def _useful_faces(table: Table) -> set[int]:
