@@ -61,10 +61,8 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
 
 def sure_lacks(view: dict[str, Any], player: str) -> tuple[str, str]:
     """The suits and ranks `player` surely lacks (a fact with no card arrived since)."""
-    for fact in view["lacks"]:
-        if fact["player"] == player and fact["arrived"] == 0:
-            return fact["suits"], fact["ranks"]
-    return "", ""
+    return next(((fact["suits"], fact["ranks"]) for fact in view["lacks"]
+                 if fact["player"] == player and fact["arrived"] == 0), ("", ""))
 
 
 def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
