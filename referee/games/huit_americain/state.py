@@ -1,8 +1,4 @@
-"""The state of a Huit américain match: plain frozen data, the wire form of open mode.
-
-Piles are tuples whose last element is the top: `stock[-1]` is the next card drawn and
-`pile[-1]` the card face up. Hands are tuples in the order the cards arrived.
-"""
+"""The state of a Huit américain match: plain frozen data, the wire form of open mode."""
 
 from __future__ import annotations
 
@@ -58,7 +54,7 @@ class State:
     seed: str
     step: int  # the random step of the next chance event (deal, reshuffle)
     round: int  # the round being played (or the last one, once finished), from 1
-    hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]  # each in the order its cards arrived
     stock: tuple[str, ...]  # face down; the last card is drawn first
     # Where the stock's cards come from (docs/FAIRNESS.md, "Drawn cards"): the shuffle of step
     # `stock_step` (-1: not recorded, as in a hand-made state) of `stock_shuffled` (the sorted
