@@ -116,14 +116,10 @@ class HuitAmericain(Engine):
                 "round_points": state.round_points[j]}
             for j, p in enumerate(state.players)
         }
-        winners: list[str] = []
-        draw = False
-        if state.phase == OVER:
-            low = min(state.totals)
-            winners = [p for j, p in enumerate(state.players) if state.totals[j] == low]
-            draw = len(winners) == len(state.players)
-        return {"players": players, "winners": winners, "draw": draw, "round": state.round,
-                "target": state.options.target}
+        over, low = state.phase == OVER, min(state.totals)
+        winners = [p for p, total in zip(state.players, state.totals) if over and total == low]
+        return {"players": players, "winners": winners, "draw": len(winners) == len(state.players),
+                "round": state.round, "target": state.options.target}
 
     def view(self, state, player):
         seat = state.players.index(player) if player in state.players else None
