@@ -111,17 +111,15 @@ def phase_problems(state: State, rules: Rules) -> list[str]:
 
 def round_problems(state: State) -> list[str]:
     """The match over exactly at the target; empty hands only where a round may have them."""
-    problems = []
     target = state.options.target
     empty = [p for p, h in zip(state.players, state.hands) if not h]
     finished = state.phase == OVER
     top_total = max(state.totals) if state.totals else 0
-    if finished and top_total < target:
-        problems.append(f"the match is over but no total reaches {target}")
-    if not finished and top_total >= target:
-        problems.append(f"a total reaches {target} but the match goes on")
-    if empty and not finished and not (state.phase == ATTACK and state.options.attack_returns):
-        problems.append(f"{', '.join(empty)} holds no card but the round goes on")
-    if len(empty) == len(state.players) and empty:
-        problems.append("every hand is empty")
-    return problems
+    checks = [
+        (finished and top_total < target, f"the match is over but no total reaches {target}"),
+        (not finished and top_total >= target, f"a total reaches {target} but the match goes on"),
+        (empty and not finished and not (state.phase == ATTACK and state.options.attack_returns),
+         f"{', '.join(empty)} holds no card but the round goes on"),
+        (len(empty) == len(state.players) and empty, "every hand is empty"),
+    ]
+    return [problem for broken, problem in checks if broken]
