@@ -195,13 +195,11 @@ def stuck_after_draw(table: Table, seat: int, drawn: int, stuck: bool) -> None:
         if stuck:
             note_lack(table, seat, 1, len(hand) - drawn)
         return
+    if not drawn:
+        pass_turn(table, seat)
+        return
     note_lack(table, seat, 0, len(hand))
     table.events.append({"type": "passed", "player": table.players[seat]})
-    if not drawn:
-        table.passes += 1
-        if table.passes >= len(table.players):
-            end_round(table, blocked=True)
-            return
     end_turn(table, seat)
 
 
