@@ -64,8 +64,8 @@ def seat_after(table: Table, seat: int, steps: int = 1) -> int:
     return (seat + steps * table.direction) % len(table.players)
 
 
-def end_turn(table: Table, seat: int, steps: int = 1) -> None:
-    table.current = seat_after(table, seat, steps)
+def end_turn(table: Table, seat: int) -> None:
+    table.current = seat_after(table, seat)
     table.phase = PLAY
 
 
