@@ -33,7 +33,7 @@ from referee.core.memo import BoundedMemo
 from . import dicetables as dt
 from .scoring import BOX_COUNT, BOXES, box_score
 from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
-                          sheet_state, unlocks)
+                          unlocks)
 from .state import Options
 from .turnplan import TurnPlan
 
