@@ -48,6 +48,7 @@ from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
+from .rules import hand_points
 from .state import OVER, Lack, Options, State
 
 
@@ -179,18 +180,14 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     deck = Counter(standard_deck(jokers=2, decks=options.decks))
     pile = tuple(view["pile"])
     unseen = sorted((deck - Counter(view["hand"]) - Counter(pile)).elements())
-    others = [s for s in range(len(players)) if s != me]
-    sizes = {s: view["hand_counts"][players[s]] for s in others}
+    sizes = {s: view["hand_counts"][p] for s, p in enumerate(players) if s != me}
     lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
                   for f in view["lacks"])
-    hands: list[tuple[str, ...]] = [()] * len(players)
-    hands[me] = tuple(view["hand"])
     dealt, stock = deal_keeping_lacks(unseen, sizes, lacks, options.rules.wild, rng)
-    for s, cards in dealt.items():
-        hands[s] = cards
+    hands = tuple(tuple(view["hand"]) if s == me else dealt[s] for s in range(len(players)))
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
-        round=view["round"], hands=tuple(hands), stock=stock,
+        round=view["round"], hands=hands, stock=stock,
         stock_step=-1, stock_shuffled=None, stock_start=0,
         pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
@@ -291,8 +288,7 @@ def value(world: State, state: State, player: str) -> float:
         points = state.round_points
         low = min(points)
         return 1 / points.count(low) if points[seat] == low else 0.0
-    costs = state.options.rules.points
-    held = [sum(costs[c[0]] for c in hand) for hand in state.hands]
+    held = [hand_points(hand, state.options.rules.card_points) for hand in state.hands]
     mine = held[seat]
     others = [x for s, x in enumerate(held) if s != seat]
     return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
