@@ -134,7 +134,6 @@ FIVE_OF_A_KIND_HORIZON = 6
 def par(table: Table, box: str) -> float:
     if box in FACE_BOXES:
         return FACE_PAR * FACE_BOXES[box]
-    values = table.rules.values
     if box == "doble_generala" and _doble_locked(table):
         return 0.0
     share = COMBINATION_PAR[box]
@@ -142,7 +141,7 @@ def par(table: Table, box: str) -> float:
         share = COMBINATION_PAR["generala"]  # unlocked: one five of a kind away, like a Generala
     if box in ("generala", "doble_generala"):
         share *= min(1.0, len(table.free) / FIVE_OF_A_KIND_HORIZON)
-    return share * values[box]
+    return share * table.rules.values[box]
 
 
 def _doble_locked(table: Table) -> bool:
