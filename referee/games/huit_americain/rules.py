@@ -82,10 +82,11 @@ def table_of(options) -> dict[str, str]:
     return {name: rank for name in EFFECTS if (rank := getattr(options, "effect_" + name)) != OFF}
 
 
-def table_problems(table: dict[str, str]) -> list[str]:
+def combination_problems(options) -> list[str]:
+    """What is wrong with how these options combine (the options' values themselves sound)."""
     problems = []
     by_rank: dict[str, list[str]] = {}
-    for name, where in table.items():
+    for name, where in table_of(options).items():
         by_rank.setdefault(where, []).append(name)
     for where, names in sorted(by_rank.items()):
         others = [n for n in names if n != "stop"]
@@ -94,12 +95,6 @@ def table_problems(table: dict[str, str]) -> list[str]:
                             "a rank carries one effect, besides stop")
         if "stop" in names and any(n in ATTACK_AMOUNTS for n in names):
             problems.append(f"rank {where} cannot both attack and stop attacks")
-    return problems
-
-
-def combination_problems(options) -> list[str]:
-    """What is wrong with how these options combine (the options' values themselves sound)."""
-    problems = table_problems(table_of(options))
     if options.on_the_fly and options.decks != 2:
         problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
     return problems
