@@ -52,11 +52,10 @@ class HuitAmericain(Engine):
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """`Engine.resolve_options`, remembered for the option sets already accepted; a
         fresh dict every time."""
-        def resolve(_key) -> dict[str, Any]:
-            return Engine.resolve_options(self, given)
-
         key = options_key(given)
-        return dict(resolve(key) if key is None else _RESOLVED.get(key, resolve))
+        if key is None:
+            return Engine.resolve_options(self, given)
+        return dict(_RESOLVED.get(key, lambda _: Engine.resolve_options(self, given)))
 
     def creation_constraints(self) -> list[dict[str, Any]]:
         """The rules between a creation's players and options that JSON Schema can state."""
@@ -72,7 +71,7 @@ class HuitAmericain(Engine):
         ]
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
-        problems = compiled_options(options)[1]
+        problems = compiled_options(options).rules.problems
         if problems:
             raise InvalidOptions("; ".join(problems), problems=list(problems))
         return options
@@ -82,8 +81,8 @@ class HuitAmericain(Engine):
         return 2, max_players(options.get("decks", 1))
 
     def new_match(self, players, options, seed, *, now):
-        opts, clashes = compiled_options(options)
-        problems = list(clashes)
+        opts = compiled_options(options)
+        problems = list(opts.rules.problems)
         most = max_players(opts.decks)
         if not 2 <= len(players) <= most:
             problems.append(f"players: {len(players)} players, but {opts.decks} deck(s) "

@@ -97,15 +97,12 @@ def options_key(options: dict[str, Any]) -> tuple | None:
 
 
 # A new match posts the same few option sets again and again: each is compiled once.
-_COMPILED: BoundedMemo[tuple, tuple[Options, tuple[str, ...]]] = BoundedMemo(256)
+_COMPILED: BoundedMemo[tuple, Options] = BoundedMemo(256)
 
 
-def compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]]:
-    """The Options value of a dict of (sound) option values, and how they clash: every match
-    with the same options shares one Options object, whose rules are then found at once."""
-    def compile_options(_key) -> tuple[Options, tuple[str, ...]]:
-        opts = Options(**options)
-        return opts, opts.rules.problems
-
+def compiled_options(options: dict[str, Any]) -> Options:
+    """The Options value of a dict of (sound) option values: every match with the same options
+    shares one Options object, whose rules (and how they clash, `rules.problems`) are then
+    found at once."""
     key = options_key(options)
-    return compile_options(key) if key is None else _COMPILED.get(key, compile_options)
+    return Options(**options) if key is None else _COMPILED.get(key, lambda _: Options(**options))
