@@ -153,11 +153,10 @@ def _best_box_by_par(table: Table) -> str:
                                             -BOXES.index(box)))
 
 
-def _five_of_a_kind_box(table: Table) -> str | None:
-    if len(set(table.dice)) != 1:
-        return None
-    return next((box for box in ("generala", "doble_generala")
-                 if box in table.free and table.points(box) > 0), None)
+def _made(table: Table, boxes: tuple[str, ...]) -> Choice | None:
+    """Filling the free box of `boxes` the dice score most in, if they score in any."""
+    made = [box for box in boxes if box in table.free and table.points(box) > 0]
+    return Choice(box=max(made, key=table.points)) if made else None
 
 
 def _useful_faces(table: Table) -> set[int]:
@@ -198,9 +197,9 @@ def medium(table: Table) -> Choice:
        usually brings) by most; a bad hand so scratches the box whose par is lowest. The
        Generala's and the Doble's pars shrink as the turns run out.
     """
-    made = _five_of_a_kind_box(table)
-    if made:
-        return Choice(box=made)
+    # (only five of a kind scores in these boxes, and in one of them at a time)
+    if made := _made(table, ("generala", "doble_generala")):
+        return made
     free = set(table.free)
     counts = Counter(table.dice)
     face, count = max(counts.items(), key=lambda item: (item[1], item[0]))
@@ -208,10 +207,8 @@ def medium(table: Table) -> Choice:
                                               and not _doble_locked(table))
     if count >= 4 and chasing_generala and table.rolls < MAX_ROLLS:
         return Choice(keep=(face,) * 4)
-    combos = [box for box in ("poker", "full", "escalera") if box in free
-              and table.points(box) > 0]
-    if combos:
-        return Choice(box=max(combos, key=table.points))
+    if made := _made(table, ("poker", "full", "escalera")):
+        return made
     if table.rolls == MAX_ROLLS:
         return Choice(box=_best_box_by_par(table))
     draw = _straight_draw(table)
@@ -240,10 +237,8 @@ def easy(table: Table) -> Choice:
        when nothing pays, he crosses out the last free box of the sheet, the Doble first,
        then the Generala: the big boxes look out of reach.
     """
-    combos = [box for box in ("generala", "doble_generala", "poker", "full", "escalera")
-              if box in table.free and table.points(box) > 0]
-    if combos:
-        return Choice(box=max(combos, key=table.points))
+    if made := _made(table, ("generala", "doble_generala", "poker", "full", "escalera")):
+        return made
     if table.rolls == MAX_ROLLS:
         return Choice(box=max(table.free, key=lambda b: (table.points(b), BOXES.index(b))))
     face = max(table.dice)
