@@ -165,7 +165,7 @@ class Tables:
     def state_plan(self, state: int) -> TurnPlan:
         """`plan` of one sheet state; the plans of the states met lately are kept (a turn asks
         up to three times)."""
-        return self._plans.get(state, lambda state: self.plan(np.array([state])))
+        return self._plans.get(state, lambda _: self.plan(np.array([state])))
 
     def hard_choices(self, state: int) -> np.ndarray:
         """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
