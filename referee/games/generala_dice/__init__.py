@@ -10,11 +10,8 @@ out the game plays the turn, so only `timeout` is legal, by any player; it rolls
 turn has no roll, then fills the free box that scores most (on a tie, the one whose loss costs
 least). When every box is filled, the highest total wins.
 
-Moves (`type`, `player`, and):
-  roll     keep: the values of the dice kept (empty on the first roll); at least one die rolls
-  score    box: the name of a free box
-  timeout  no field; any player, once the current turn's deadline has passed (then the only
-           legal move)
+Moves: `roll`, `score`, `timeout`, each with its fields as declared to callers in
+`GeneralaDice.move_types` (`engine`) and its rule in `turns`.
 
 See docs/rules/generala-dice.md for each clause of the text and the test that proves it.
 """

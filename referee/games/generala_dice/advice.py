@@ -89,10 +89,10 @@ def _choice_values(table: Table, measure: str) -> np.ndarray:
     """Every choice's value (as `TurnPlan.choices` lays them out) for this table's hand."""
     hand = dt.hand_index(table.dice)
     if measure == WINNING:
-        return win_plan(table).hand_choices(table.rolls, hand)
+        return win_plan(table).choices(table.rolls)[0, hand]
     tables = tables_for(table.rules)
     plan = tables.state_plan(sheet_state(table.sheet, table.rules))
-    return plan.hand_choices(table.rolls, hand) + sum(table.sheet.values())
+    return plan.choices(table.rolls)[0, hand] + sum(table.sheet.values())
 
 
 def _worth(measure: str, value: float) -> str:

@@ -1,13 +1,7 @@
-"""Five dice as numbers: the 252 hands, the 210 keeps and the chances between them.
+"""Five dice as numbers for the hint tables: the chances between the keeps and the hands that
+`hands` numbers (the order the engine lists its moves). These tables do not depend on the
+match's options; the box scores built on them do (`referee.games.generala_dice.solver`).
 
-The order of the dice never matters to the rules, so a hand is one of the 252 multisets of five
-faces and a keep (the dice held before a roll) one of the 210 multisets of zero to four faces.
-Both are numbered in the order the engine lists its moves: fewer dice first, then by value
-(`hands`, which the engine reads too, numbers them). These tables do not depend on the match's
-options; the box scores built on them do (`referee.games.generala_dice.solver`).
-
-  HANDS[i]          the i-th hand, a sorted 5-tuple
-  KEEPS[k]          the k-th keep, a sorted tuple of 0 to 4 faces
   TRANSITION[k, i]  the chance that keeping KEEPS[k] and rolling the rest gives HANDS[i]
   FIRST_ROLL[i]     the chance that a turn's first roll (all five dice) gives HANDS[i]
   SUBKEEPS[i]       the keeps a player holding HANDS[i] may choose, ascending, padded with 0

@@ -119,8 +119,6 @@ class GeneralaDice(Engine):
         return turns.scores(state)
 
     def view(self, state, player):
-        # Dice games hide nothing but the seed: a view is the table as everyone sees it, the
-        # match's options (box values, house rules) included, since they decide good play.
         return {
             "players": list(state.players),
             "current": state.players[state.current],

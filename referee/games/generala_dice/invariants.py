@@ -31,7 +31,7 @@ def sheet_rules(options: Options) -> SheetRules:
 
 
 def make_sheet_rules(options: Options) -> SheetRules:
-    values = options.box_values()
+    values = options.values
     return values, {box: possible_scores(box, values) for box in BOXES}
 
 
@@ -41,18 +41,16 @@ SHEET_RULES: BoundedMemo[Options, SheetRules] = BoundedMemo(OPTION_SETS_KEPT)
 def shape_problems(state: State) -> list[str]:
     """The checks every later one relies on: the seat to act, the rolls, the dice, the
     sheets' count."""
-    problems = []
-    if not 0 <= state.current < len(state.players):
-        problems.append(f"the turn index {state.current} is past the players")
-    if not 0 <= state.rolls <= MAX_ROLLS:
-        problems.append(f"{state.rolls} rolls in a turn: at most three")
-    if len(state.dice) != (DICE if state.rolls else 0):
-        problems.append(f"{len(state.dice)} dice after {state.rolls} roll(s)")
-    if any(not 1 <= d <= 6 for d in state.dice):
-        problems.append("a die shows a face outside 1-6")
-    if len(state.sheets) != len(state.players):
-        problems.append("there must be one score sheet per player")
-    return problems
+    checks = [
+        (not 0 <= state.current < len(state.players),
+         f"the turn index {state.current} is past the players"),
+        (not 0 <= state.rolls <= MAX_ROLLS, f"{state.rolls} rolls in a turn: at most three"),
+        (len(state.dice) != (DICE if state.rolls else 0),
+         f"{len(state.dice)} dice after {state.rolls} roll(s)"),
+        (any(not 1 <= d <= 6 for d in state.dice), "a die shows a face outside 1-6"),
+        (len(state.sheets) != len(state.players), "there must be one score sheet per player"),
+    ]
+    return [problem for broken, problem in checks if broken]
 
 
 def play_problems(state: State) -> list[str]:

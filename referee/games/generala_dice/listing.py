@@ -21,7 +21,6 @@ from referee.core.memo import BoundedMemo
 from .hands import HAND_KEEPS, KEEPS
 from .scoring import BOXES
 
-FIRST_ROLL_KEEPS: tuple[tuple[int, ...], ...] = ((),)  # the first roll rolls all five dice
 PLAYERS_KEPT = 64
 FILLED_SETS = 1 << len(BOXES)
 
@@ -33,9 +32,8 @@ class PlayerMoves:
     __slots__ = ("_scores_left", "first_roll", "rolls", "score")
 
     def __init__(self, player: str) -> None:
-        self.first_roll = tuple({"type": "roll", "player": player, "keep": [*keep]}
-                                for keep in FIRST_ROLL_KEEPS)
         roll = {keep: {"type": "roll", "player": player, "keep": [*keep]} for keep in KEEPS}
+        self.first_roll = (roll[()],)  # the first roll rolls all five dice
         self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
         self.score = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
         self._scores_left: BoundedMemo[frozenset[str], tuple[Move, ...]] = BoundedMemo(

@@ -27,7 +27,6 @@ class Result:
     the house rule (the totals are then the sheets so far)."""
 
     totals: list[int]
-    sheets: list[dict[str, int]]
     instant_winner: int | None = None
 
     def winners(self) -> list[int]:
@@ -53,11 +52,10 @@ class MatchDice:
 
 
 def play_turn(strategy: Strategy, rules: RuleKey, sheets: list[dict[str, int]], seat: int,
-              dice_of_turn) -> bool:
-    """One turn of `seat`, rolling with `dice_of_turn(roll, count)`; fills a box of his
-    sheet. True when a servida Generala ends the match at once (house rule), in which case no
-    box is filled."""
-    dice = tuple(sorted(dice_of_turn(0, DICE)))
+              turn: int, match_dice: MatchDice) -> bool:
+    """Turn `turn` of `seat`; fills a box of his sheet. True when a servida Generala ends the
+    match at once (house rule), in which case no box is filled."""
+    dice = tuple(sorted(match_dice.roll(seat, turn, 0, DICE)))
     if rules.servida_generala_wins and is_generala(dice):
         return True
     rolls = 1
@@ -69,11 +67,12 @@ def play_turn(strategy: Strategy, rules: RuleKey, sheets: list[dict[str, int]], 
             if choice.box in sheet:
                 raise ValueError(f"{choice.box} is already filled")
             sheets[seat] = {**sheet, choice.box: box_score(
-                choice.box, dice, rolls == 1, sheet, rules.box_values())}
+                choice.box, dice, rolls == 1, sheet, rules.values)}
             return False
         if rolls >= MAX_ROLLS or len(choice.keep) >= DICE or Counter(choice.keep) - Counter(dice):
             raise ValueError(f"{choice} is not a roll allowed with {dice} after {rolls} rolls")
-        dice = tuple(sorted(choice.keep + dice_of_turn(rolls, DICE - len(choice.keep))))
+        dice = tuple(sorted(choice.keep + match_dice.roll(seat, turn, rolls,
+                                                          DICE - len(choice.keep))))
         rolls += 1
 
 
@@ -86,11 +85,9 @@ def play_match(strategies: Sequence[Strategy], rules: RuleKey,
     sheets: list[dict[str, int]] = [{} for _ in strategies]
     for turn in range(len(BOXES)):
         for seat, strategy in enumerate(strategies):
-            def dice_of_turn(roll, count, seat=seat, turn=turn):
-                return dice.roll(seat, turn, roll, count)
-            if play_turn(strategy, rules, sheets, seat, dice_of_turn):
-                return Result([sum(s.values()) for s in sheets], sheets, instant_winner=seat)
-    return Result([sum(s.values()) for s in sheets], sheets)
+            if play_turn(strategy, rules, sheets, seat, turn, dice):
+                return Result([sum(s.values()) for s in sheets], instant_winner=seat)
+    return Result([sum(s.values()) for s in sheets])
 
 
 def head_to_head(challenger: Strategy, reference: Strategy, rules: RuleKey, games: int,

@@ -13,6 +13,7 @@ clock) is its `RuleKey`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,6 @@ DOBLE = BOXES.index("doble_generala")
 UNLOCKED = 1 << BOX_COUNT
 STATE_COUNT = 1 << (BOX_COUNT + 1)
 FIVE_OF_A_KIND_HAND = (1,) * DICE
-RULE_SETS_KEPT = 64
 GENERALA_SCORES_KEPT = 256
 
 
@@ -52,18 +52,10 @@ class RuleKey:
             options = Options(**options)
         return cls(**{f.name: getattr(options, f.name) for f in dataclasses.fields(cls)})
 
-    def options(self) -> Options:
-        return Options(**dataclasses.asdict(self))
-
-    def box_values(self) -> dict[str, int]:
-        return dict(BOX_VALUES.get(self, rule_box_values))
-
-
-def rule_box_values(rules: RuleKey) -> dict[str, int]:
-    return rules.options().box_values()
-
-
-BOX_VALUES: BoundedMemo[RuleKey, dict[str, int]] = BoundedMemo(RULE_SETS_KEPT)
+    @functools.cached_property
+    def values(self) -> dict[str, int]:
+        """`Options.values` of these rules: read them, never change them."""
+        return Options(**dataclasses.asdict(self)).values
 
 
 def free_boxes(state: int) -> list[int]:
@@ -93,7 +85,7 @@ def unlocks(rules: RuleKey, generala: int) -> bool:
 def doble_scores(key: tuple[RuleKey, int]) -> bool:
     rules, generala = key
     return box_score("doble_generala", FIVE_OF_A_KIND_HAND, False, {"generala": generala},
-                     rules.box_values()) > 0
+                     rules.values) > 0
 
 
 UNLOCKING: BoundedMemo[tuple[RuleKey, int], bool] = BoundedMemo(GENERALA_SCORES_KEPT)

@@ -5,7 +5,7 @@ play that maximises the chance of winning (docs/rules/generala-dice.md; the turn
 `Tables.expected[s]` is the exact expected number of points a player still scores from the
 start of a turn at sheet state s, playing best. It is found by backward induction over the
 sheets, from full ones (nothing more to score) to the empty one, and within a turn over the
-252 hands, the rolls left and every keep (`turnplan.roll_values`).
+252 hands, the rolls left and every keep (`turnplan.TurnPlan`).
 
 Box values are options, so the tables are built per option set, on first use, and kept
 (`tables_for`); building them takes a fraction of a second (`make bench` prints it).
@@ -24,7 +24,6 @@ tables cannot disagree with the engine about what a box is worth.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Any
 
 import numpy as np
@@ -35,9 +34,9 @@ from referee.core.preparation import prepared
 from . import dicetables as dt
 from .scoring import BOX_COUNT, BOXES, box_score
 from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
-                          sheet_state, unlocks)
+                          unlocks)
 from .state import Options
-from .turnplan import RollValues, TurnPlan, roll_values
+from .turnplan import TurnPlan
 
 DEFAULT_RULES = RuleKey.of(Options())
 # Future-score distributions (the `win` level) hold one bucket per point up to this many
@@ -94,7 +93,7 @@ class Tables:
 
     def __init__(self, rules: RuleKey):
         self.rules = rules
-        values = rules.box_values()
+        values = rules.values
         self.points = self._points(values)
         # unlocking[servida, hand]: filling the Generala box with this hand unlocks the Doble
         self.unlocking = np.array([[unlocks(rules, int(p)) for p in row]
@@ -114,7 +113,7 @@ class Tables:
         self.groups[0, :, DOBLE] = 0
         self.expected = np.zeros(STATE_COUNT)
         for layer in LAYERS[1:]:
-            self.expected[layer] = self.roll_values(layer, self.expected).start
+            self.expected[layer] = self.plan(layer).start  # from the layers filled before
         self._hard_play: HardPlay | None = None
         self._plans: BoundedMemo[int, TurnPlan] = BoundedMemo(PLANS_KEPT)
         self._choices: BoundedMemo[int, np.ndarray] = BoundedMemo(STATE_COUNT)
@@ -152,15 +151,6 @@ class Tables:
         return (self.box_points(states, box, servida)
                 + future[self.box_children(states, box, servida)] + closed)
 
-    def best_stop(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
-        """The value of the best box now, per state and hand."""
-        return functools.reduce(np.maximum, (self.box_values(states, b, servida, future)
-                                             for b in range(BOX_COUNT)))
-
-    def roll_values(self, states: np.ndarray, future: np.ndarray) -> RollValues:
-        return roll_values(self.best_stop(states, False, future),
-                           self.best_stop(states, True, future), self.first)
-
     def stop_values(self, states: np.ndarray, servida: bool, future: np.ndarray) -> np.ndarray:
         """stop[state, hand, box]: the value of filling each box now."""
         return np.stack([self.box_values(states, b, servida, future) for b in range(BOX_COUNT)],
@@ -176,10 +166,7 @@ class Tables:
     def state_plan(self, state: int) -> TurnPlan:
         """`plan` of one sheet state; the plans of the states met lately are kept (a turn asks
         up to three times)."""
-        return self._plans.get(state, self.one_state_plan)
-
-    def one_state_plan(self, state: int) -> TurnPlan:
-        return self.plan(np.array([state]))
+        return self._plans.get(state, lambda _: self.plan(np.array([state])))
 
     def hard_choices(self, state: int) -> np.ndarray:
         """choice[r - 1, h]: the `hard` choice after r rolls showing hand h at this sheet
@@ -282,7 +269,7 @@ class Tables:
             below *= np.concatenate([[0.0], cumulative[:-1]])
         # windows[z, x]: the chance of winning with z + x points in all
         windows = np.lib.stride_tricks.sliding_window_view((at_most + below) / 2, width)
-        rows, shifts, first_outcome = self._stop_layout(state)
+        rows, shifts, first_outcome = self._layouts.get(state, self.stop_layout)
         after = windows[int(play.bucket(total)) + shifts]
         chances = np.append((play.future[rows] * after).sum(axis=1), -np.inf)
         # outcome[servida, box, hand]: the first outcome of the box plus the hand's group
@@ -292,15 +279,12 @@ class Tables:
         stops = chances[outcome].transpose(0, 2, 1)
         return TurnPlan(stops[0][None], stops[1][None], self.first)
 
-    def _stop_layout(self, state: int) -> StopLayout:
+    def stop_layout(self, state: int) -> StopLayout:
         """Where filling each box can lead from this sheet state, one outcome per group of
         hands scoring alike (`Outcome`): the `hard_play` rows of the sheets after and the
         points scored (in buckets); and the number of each box's first outcome, per servida
-        flag (-1 for a filled box). Kept per state (a few hundred bytes), since a `win` player
-        meets the same sheets again and again."""
-        return self._layouts.get(state, self.state_stop_layout)
-
-    def state_stop_layout(self, state: int) -> StopLayout:
+        flag (-1 for a filled box). `win_plan` keeps it per state (a few hundred bytes), since
+        a `win` player meets the same sheets again and again."""
         play = self.hard_play
         rows: list[int] = []
         shifts: list[int] = []
@@ -318,14 +302,6 @@ class Tables:
                     shifts.append(int(play.bucket(p)))
         return np.array(rows), np.array(shifts), first_outcome
 
-    # -- what a box costs -----------------------------------------------------------------------
-    def box_losses(self, state: int, hand: int, servida: bool) -> dict[int, float]:
-        """For each free box, the expected points lost by filling it with this hand rather
-        than the best box (0 for the best), under the `hard` policy's values."""
-        stop = self.stop_values(np.array([state]), servida, self.expected)[0, hand]
-        best = stop.max()
-        return {box: float(best - stop[box]) for box in free_boxes(state)}
-
 
 def tables_for(rules: RuleKey) -> Tables:
     """The tables of an option set, built on first use and kept (`TABLES_KEPT`); a request
@@ -335,14 +311,3 @@ def tables_for(rules: RuleKey) -> Tables:
 
 TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)
 
-
-def box_losses(options: Options | dict[str, Any], sheet: dict[str, int], dice,
-               servida: bool) -> dict[str, float]:
-    """For each free box of `sheet`, the expected final score lost by filling it now with
-    `dice` rather than filling the best box (0.0 for the best), playing best afterwards. A
-    turn that must end at once (the clock's timeout) can break a tie between boxes that score
-    the same with it: the smaller loss keeps more of the game's value."""
-    rules = RuleKey.of(options)
-    tables = tables_for(rules)
-    losses = tables.box_losses(sheet_state(sheet, rules), dt.hand_index(dice), servida)
-    return {BOXES[box]: loss for box, loss in losses.items()}

@@ -17,19 +17,15 @@ class Options:
     doble_generala: int = 100
     servida_bonus: int = 5
 
-    def box_values(self) -> dict[str, int]:
-        return {
-            "escalera": self.escalera, "full": self.full, "poker": self.poker,
-            "generala": self.generala, "doble_generala": self.doble_generala,
-            "servida_bonus": self.servida_bonus,
-        }
-
     @functools.cached_property
     def values(self) -> dict[str, int]:
-        """`box_values()` made once (a match's options never change), for the scoring of
-        every box: read it, never change it. Kept in the instance's dictionary, outside
-        the dataclass fields, so equality, hashing and the wire form never see it."""
-        return self.box_values()
+        """The box values and the servida bonus, for the scoring of every box: made once (a
+        match's options never change), read it, never change it. Kept in the instance's
+        dictionary, outside the dataclass fields, so equality, hashing and the wire form
+        never see it."""
+        return {"escalera": self.escalera, "full": self.full, "poker": self.poker,
+                "generala": self.generala, "doble_generala": self.doble_generala,
+                "servida_bonus": self.servida_bonus}
 
 
 @dataclasses.dataclass(frozen=True)

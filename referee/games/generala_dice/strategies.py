@@ -1,9 +1,6 @@
-"""Four ways to play a Generala turn, from what a player sees (`Table`).
-
-  easy    a beginner's habits (`easy`)
-  medium  a club player's rules of thumb (`medium`)
-  hard    the exact optimum of the expected final score (`referee.games.generala_dice.solver`)
-  win     the best chance of winning against the sheets on the table (`Tables.win_plan`)
+"""Four ways to play a Generala turn, one per hint level (see `hints`), from what a player
+sees (`Table`): `easy`, `medium`, `hard` (the solver's `Tables.hard_choices`) and `win`
+(`Tables.win_plan`).
 
 A strategy answers a `Choice` for a turn with at least one roll made: fill a box, or roll
 again keeping some dice. It sees the options, every sheet, the rolls made and the dice, as any
@@ -23,11 +20,10 @@ from referee.core.memo import BoundedMemo
 from . import dicetables as dt
 from .hands import MAX_ROLLS
 from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
-from .sheetstates import RuleKey, sheet_state
+from .sheetstates import RuleKey, sheet_state, unlocks
 from .solver import Tables, tables_for
 from .turnplan import TurnPlan
 
-FACE_OF_BOX = FACE_BOXES
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
 
 
@@ -56,7 +52,7 @@ class Table:
 
     def points(self, box: str) -> int:
         """What the dice score in `box` now, by the rules' own scorer."""
-        return box_score(box, self.dice, self.servida, self.sheet, self.rules.box_values())
+        return box_score(box, self.dice, self.servida, self.sheet, self.rules.values)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,21 +104,13 @@ def win(table: Table) -> Choice:
 
 
 def win_plan(table: Table) -> TurnPlan:
-    # A turn asks up to three times with the same sheets: the plan is made once.
-    return WIN_PLANS.get((tables_for(table.rules), *standings(table)), make_win_plan)
-
-
-Standings = tuple[int, int, tuple[tuple[int, int], ...]]
-
-
-def standings(table: Table) -> Standings:
-    """The player's sheet state and total, and the others' (sheet state, total) in seat
-    order."""
+    """`Tables.win_plan` for the player's sheet state and total against the others', in seat
+    order. A turn asks up to three times with the same sheets: the plan is made once."""
     rules = table.rules
-    mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
     others = tuple((sheet_state(s, rules), sum(s.values()))
-                   for i, s in enumerate(table.sheets) if i != table.seat)
-    return mine[0], mine[1], others
+                   for seat, s in enumerate(table.sheets) if seat != table.seat)
+    mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
+    return WIN_PLANS.get((tables_for(rules), *mine, others), make_win_plan)
 
 
 def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
@@ -130,8 +118,7 @@ def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> 
     return tables.win_plan(state, total, list(opponents))
 
 
-WIN_PLANS: BoundedMemo[tuple[Tables, int, int, tuple[tuple[int, int], ...]], TurnPlan] = (
-    BoundedMemo(64))
+WIN_PLANS: BoundedMemo[tuple, TurnPlan] = BoundedMemo(64)
 
 
 # -- medium --------------------------------------------------------------------------------------
@@ -145,9 +132,8 @@ FIVE_OF_A_KIND_HORIZON = 6
 
 
 def par(table: Table, box: str) -> float:
-    if box in FACE_OF_BOX:
-        return FACE_PAR * FACE_OF_BOX[box]
-    values = table.rules.box_values()
+    if box in FACE_BOXES:
+        return FACE_PAR * FACE_BOXES[box]
     if box == "doble_generala" and _doble_locked(table):
         return 0.0
     share = COMBINATION_PAR[box]
@@ -155,13 +141,11 @@ def par(table: Table, box: str) -> float:
         share = COMBINATION_PAR["generala"]  # unlocked: one five of a kind away, like a Generala
     if box in ("generala", "doble_generala"):
         share *= min(1.0, len(table.free) / FIVE_OF_A_KIND_HORIZON)
-    return share * values[box]
+    return share * table.rules.values[box]
 
 
 def _doble_locked(table: Table) -> bool:
-    values = table.rules.box_values()
-    return "generala" in table.sheet and box_score(
-        "doble_generala", (1,) * dt.DICE, False, table.sheet, values) == 0
+    return "generala" in table.sheet and not unlocks(table.rules, table.sheet["generala"])
 
 
 def _best_box_by_par(table: Table) -> str:
@@ -169,13 +153,10 @@ def _best_box_by_par(table: Table) -> str:
                                             -BOXES.index(box)))
 
 
-def _five_of_a_kind_box(table: Table) -> str | None:
-    if len(set(table.dice)) != 1:
-        return None
-    for box in ("generala", "doble_generala"):
-        if box in table.free and table.points(box) > 0:
-            return box
-    return None
+def _made(table: Table, boxes: tuple[str, ...]) -> Choice | None:
+    """Filling the free box of `boxes` the dice score most in, if they score in any."""
+    made = [box for box in boxes if box in table.free and table.points(box) > 0]
+    return Choice(box=max(made, key=table.points)) if made else None
 
 
 def _useful_faces(table: Table) -> set[int]:
@@ -216,9 +197,9 @@ def medium(table: Table) -> Choice:
        usually brings) by most; a bad hand so scratches the box whose par is lowest. The
        Generala's and the Doble's pars shrink as the turns run out.
     """
-    made = _five_of_a_kind_box(table)
-    if made:
-        return Choice(box=made)
+    # (only five of a kind scores in these boxes, and in one of them at a time)
+    if made := _made(table, ("generala", "doble_generala")):
+        return made
     free = set(table.free)
     counts = Counter(table.dice)
     face, count = max(counts.items(), key=lambda item: (item[1], item[0]))
@@ -226,10 +207,8 @@ def medium(table: Table) -> Choice:
                                               and not _doble_locked(table))
     if count >= 4 and chasing_generala and table.rolls < MAX_ROLLS:
         return Choice(keep=(face,) * 4)
-    combos = [box for box in ("poker", "full", "escalera") if box in free
-              and table.points(box) > 0]
-    if combos:
-        return Choice(box=max(combos, key=table.points))
+    if made := _made(table, ("poker", "full", "escalera")):
+        return made
     if table.rolls == MAX_ROLLS:
         return Choice(box=_best_box_by_par(table))
     draw = _straight_draw(table)
@@ -258,10 +237,8 @@ def easy(table: Table) -> Choice:
        when nothing pays, he crosses out the last free box of the sheet, the Doble first,
        then the Generala: the big boxes look out of reach.
     """
-    combos = [box for box in ("generala", "doble_generala", "poker", "full", "escalera")
-              if box in table.free and table.points(box) > 0]
-    if combos:
-        return Choice(box=max(combos, key=table.points))
+    if made := _made(table, ("generala", "doble_generala", "poker", "full", "escalera")):
+        return made
     if table.rolls == MAX_ROLLS:
         return Choice(box=max(table.free, key=lambda b: (table.points(b), BOXES.index(b))))
     face = max(table.dice)

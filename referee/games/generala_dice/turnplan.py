@@ -19,8 +19,6 @@ every computation asking the same question gets the same answer.
 
 from __future__ import annotations
 
-import dataclasses
-
 import numpy as np
 
 from . import dicetables as dt
@@ -36,57 +34,32 @@ def first_best(values: np.ndarray, axis: int = -1) -> np.ndarray:
     return np.argmax(values >= top - TIE, axis=axis)
 
 
-@dataclasses.dataclass
-class RollValues:
-    """One turn's values for a batch of sheet states (rows) and the 252 hands (columns).
-
-    stop_plain, stop_servida: the best box now, after a later roll and after the first roll;
-    keep_third[:, k]: keeping KEEPS[k] after the second roll; after_second: a hand after the
-    second roll; keep_second[:, k]: keeping KEEPS[k] after the first roll; after_first: a hand
-    after the first roll; start: the turn's value before its first roll."""
-
-    stop_plain: np.ndarray
-    stop_servida: np.ndarray
-    keep_third: np.ndarray
-    after_second: np.ndarray
-    keep_second: np.ndarray
-    after_first: np.ndarray
-    start: np.ndarray
-
-
-def roll_values(stop_plain: np.ndarray, stop_servida: np.ndarray,
-                first: np.ndarray) -> RollValues:
-    """The turn's recursion over rolls and keeps, whatever a stop is worth."""
-    keep_third = stop_plain @ dt.TRANSITION.T
-    after_second = np.maximum(stop_plain, dt.best_keep(keep_third))
-    keep_second = after_second @ dt.TRANSITION.T
-    after_first = np.maximum(stop_servida, dt.best_keep(keep_second))
-    return RollValues(stop_plain, stop_servida, keep_third, after_second, keep_second,
-                      after_first, after_first @ first)
-
-
 class TurnPlan:
     """The value of every choice of a turn, for a batch of sheet states.
 
     stop_plain[s, h, b], stop_servida[s, h, b]: filling box b with hand h after a later roll /
-    after the first roll (-inf for a filled box). `choices(rolls_made)` lays out every choice
-    after that many rolls in the order of preference between equals: the boxes in sheet order,
-    then the keeps the hand allows (SUBKEEPS order: fewer dice first)."""
+    after the first roll (-inf for a filled box), whatever a stop is worth; keep_third[s, k],
+    keep_second[s, k]: keeping KEEPS[k] after the second roll / after the first roll; start[s]:
+    the turn's value before its first roll (the turn's recursion, in `__init__`).
+    `choices(rolls_made)` lays out every choice after that many rolls in the order of
+    preference between equals: the boxes in sheet order, then the keeps the hand allows
+    (SUBKEEPS order: fewer dice first)."""
 
     def __init__(self, stop_plain: np.ndarray, stop_servida: np.ndarray, first: np.ndarray):
         self.stop_plain = stop_plain
         self.stop_servida = stop_servida
-        self.rolls = roll_values(stop_plain.max(axis=2), stop_servida.max(axis=2), first)
-
-    @property
-    def start(self) -> np.ndarray:
-        return self.rolls.start
+        best_plain = stop_plain.max(axis=2)
+        self.keep_third = best_plain @ dt.TRANSITION.T
+        after_second = np.maximum(best_plain, dt.best_keep(self.keep_third))
+        self.keep_second = after_second @ dt.TRANSITION.T
+        after_first = np.maximum(stop_servida.max(axis=2), dt.best_keep(self.keep_second))
+        self.start = after_first @ first
 
     def _parts(self, rolls_made: int) -> tuple[np.ndarray, np.ndarray | None]:
         """The boxes' values and the keeps' values (None after the last roll)."""
         if rolls_made == 1:
-            return self.stop_servida, self.rolls.keep_second
-        return self.stop_plain, self.rolls.keep_third if rolls_made == 2 else None
+            return self.stop_servida, self.keep_second
+        return self.stop_plain, self.keep_third if rolls_made == 2 else None
 
     def choices(self, rolls_made: int) -> np.ndarray:
         """values[s, h, c]: choice c (a box if c < BOX_COUNT, else the keep
@@ -113,13 +86,6 @@ class TurnPlan:
         kept = dt.first_keep_reaching(keep, threshold[..., 0])
         return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
 
-    def hand_choices(self, rolls_made: int, hand: int, row: int = 0) -> np.ndarray:
-        """`choices(rolls_made)[row, hand]`, for one hand only."""
-        stop, keep = self._parts(rolls_made)
-        keeps = (np.full(CHOICES - BOX_COUNT, -np.inf) if keep is None
-                 else keep[row, dt.SUBKEEPS[hand]])
-        return np.concatenate([stop[row, hand], keeps])
-
-    def decide_hand(self, rolls_made: int, hand: int, row: int = 0) -> int:
-        """`decide(rolls_made)[row, hand]`, for one hand only."""
-        return int(first_best(self.hand_choices(rolls_made, hand, row)))
+    def decide_hand(self, rolls_made: int, hand: int) -> int:
+        """`decide(rolls_made)[0, hand]`, for one hand only."""
+        return int(first_best(self.choices(rolls_made)[0, hand]))

@@ -51,15 +51,12 @@ def scores(state: State) -> dict[str, Any]:
     totals = {p: sum(s.values()) for p, s in zip(state.players, state.sheets)}
     players = {p: {"total": totals[p], "boxes": dict(s)}
                for p, s in zip(state.players, state.sheets)}
-    winners: list[str] = []
-    draw = False
     if state.instant_winner is not None:
         winners = [state.instant_winner]
-    elif is_finished(state):
+    else:
         top = max(totals.values())
-        winners = [p for p in state.players if totals[p] == top]
-        draw = len(winners) == len(state.players)
-    return {"players": players, "winners": winners, "draw": draw}
+        winners = [p for p in state.players if totals[p] == top] if all_filled(state.sheets) else []
+    return {"players": players, "winners": winners, "draw": len(winners) == len(state.players)}
 
 
 def finished_event(state: State) -> Event:

@@ -16,15 +16,8 @@ last card (or blocks when every player in turn passes with nothing left to draw,
 only moves left bring the same table back for ever); every other player adds the points of
 his hand; the match ends when a total reaches 100, lowest wins.
 
-Moves (`type`, `player`, and):
-  lay              card; suit (for a card that names one); target (for swap_hands, give_two);
-                   announce (true to say "Carte" with the next-to-last card)
-  lay_out_of_turn  the same fields; on_the_fly only: the exact twin of the top card
-  draw             no field: the pending attack, a suit hunt, the card after a 10, or when stuck
-  pass             no field: stuck with nothing (allowed) to draw
-  challenge        no field: "Contre-carte" on the player who did not announce
-  give             card: after laying a give_two card, one card of his hand to the player he
-                   chose (twice, or as many as he has left; the turn then moves on)
+Moves: `lay`, `lay_out_of_turn`, `draw`, `pass`, `challenge`, `give`, each with its fields as
+declared to callers in `options.MOVE_TYPES` and its rule in `moves`.
 
 See docs/rules/huit-americain.md for each clause of the text, the reading taken and its test.
 """

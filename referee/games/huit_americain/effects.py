@@ -68,7 +68,6 @@ def lay_card(table: Table, seat: int, card: str, named: str | None, target: int,
         table.events.append({"type": "effect", "effect": "stop", "player": player,
                              "cancelled": table.attack})
         table.attack = 0
-        table.phase = PLAY
         if someone_out(table):
             table.current = seat  # laid on the fly, he takes the turn even so
             end_round(table, blocked=False)
@@ -186,9 +185,7 @@ def give_card(table: Table, seat: int, card: str) -> None:
                          "private": {"players": [player, table.players[to]], "card": card}})
     if table.give_left and hand:
         return
-    table.give_to = -1
-    table.give_left = 0
-    table.phase = PLAY
+    table.give_to, table.give_left, table.phase = -1, 0, PLAY
     if not hand:
         end_round(table, blocked=False)
         return

@@ -22,8 +22,7 @@ from referee.core.memo import BoundedMemo
 
 from . import endless, invariants, listing, wire
 from .moves import MOVE_RULES, penalty, unknown_move
-from .options import (MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, creation_constraints,
-                      options_key)
+from .options import MOVE_TYPES, OPTION_RULES, OPTIONS, compiled_options, options_key
 from .rules import max_players
 from .state import OVER, State
 from .table import opening
@@ -53,17 +52,26 @@ class HuitAmericain(Engine):
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """`Engine.resolve_options`, remembered for the option sets already accepted; a
         fresh dict every time."""
-        def resolve(_key) -> dict[str, Any]:
-            return Engine.resolve_options(self, given)
-
         key = options_key(given)
-        return dict(resolve(key) if key is None else _RESOLVED.get(key, resolve))
+        if key is None:
+            return Engine.resolve_options(self, given)
+        return dict(_RESOLVED.get(key, lambda _: Engine.resolve_options(self, given)))
 
     def creation_constraints(self) -> list[dict[str, Any]]:
-        return creation_constraints()
+        """The rules between a creation's players and options that JSON Schema can state."""
+        one_deck = {"properties": {"options": {"properties": {"decks": {"const": 1}}}}}
+        return [
+            {"if": one_deck,
+             "then": {"properties": {"players": {"maxItems": max_players(1)}}}},
+            {"if": {"properties": {"options": {
+                "properties": {"on_the_fly": {"const": True}}, "required": ["on_the_fly"]}},
+                "required": ["options"]},
+             "then": {"properties": {"options": {
+                 "properties": {"decks": {"const": 2}}, "required": ["decks"]}}}},
+        ]
 
     def check_option_combination(self, options: dict[str, Any]) -> dict[str, Any]:
-        problems = compiled_options(options)[1]
+        problems = compiled_options(options).rules.problems
         if problems:
             raise InvalidOptions("; ".join(problems), problems=list(problems))
         return options
@@ -73,8 +81,8 @@ class HuitAmericain(Engine):
         return 2, max_players(options.get("decks", 1))
 
     def new_match(self, players, options, seed, *, now):
-        opts, clashes = compiled_options(options)
-        problems = list(clashes)
+        opts = compiled_options(options)
+        problems = list(opts.rules.problems)
         most = max_players(opts.decks)
         if not 2 <= len(players) <= most:
             problems.append(f"players: {len(players)} players, but {opts.decks} deck(s) "
@@ -107,14 +115,10 @@ class HuitAmericain(Engine):
                 "round_points": state.round_points[j]}
             for j, p in enumerate(state.players)
         }
-        winners: list[str] = []
-        draw = False
-        if state.phase == OVER:
-            low = min(state.totals)
-            winners = [p for j, p in enumerate(state.players) if state.totals[j] == low]
-            draw = len(winners) == len(state.players)
-        return {"players": players, "winners": winners, "draw": draw, "round": state.round,
-                "target": state.options.target}
+        over, low = state.phase == OVER, min(state.totals)
+        winners = [p for p, total in zip(state.players, state.totals) if over and total == low]
+        return {"players": players, "winners": winners, "draw": len(winners) == len(state.players),
+                "round": state.round, "target": state.options.target}
 
     def view(self, state, player):
         seat = state.players.index(player) if player in state.players else None

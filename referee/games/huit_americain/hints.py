@@ -48,6 +48,7 @@ from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
+from .rules import hand_points
 from .state import OVER, Lack, Options, State
 
 
@@ -61,18 +62,13 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
 
 def sure_lacks(view: dict[str, Any], player: str) -> tuple[str, str]:
     """The suits and ranks `player` surely lacks (a fact with no card arrived since)."""
-    for fact in view["lacks"]:
-        if fact["player"] == player and fact["arrived"] == 0:
-            return fact["suits"], fact["ranks"]
-    return "", ""
+    return next(((fact["suits"], fact["ranks"]) for fact in view["lacks"]
+                 if fact["player"] == player and fact["arrived"] == 0), ("", ""))
 
 
 def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
-    """Where the hard search starts: the rules of thumb, but among the cards they would lay
-    as readily (wild or not alike), one that leaves in force a suit and rank the next player
-    surely lacks (`lacks`: he could not lay on them and no card came to him since), so that
-    he cannot lay; with a card that names a suit, a suit he surely lacks and the player
-    holds."""
+    """Where the hard search starts (see the module's docstring); a card that names a suit
+    names one the next player surely lacks and the player holds."""
     move, why = medium_move(view, moves)
     if move["type"] != "lay" or view["phase"] == "attack":
         return move, why
@@ -89,7 +85,7 @@ def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
         card = m["card"]
         if "suit" in m:
             return m["suit"] in suits and held[m["suit"]] > 0
-        if card[0] in rules.wild or card[0] in rules.special:
+        if card[0] in wild_ranks:
             return False
         return card[1] in suits and card[0] in ranks
 
@@ -184,19 +180,14 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     deck = Counter(standard_deck(jokers=2, decks=options.decks))
     pile = tuple(view["pile"])
     unseen = sorted((deck - Counter(view["hand"]) - Counter(pile)).elements())
-    others = [s for s in range(len(players)) if s != me]
-    sizes = {s: view["hand_counts"][players[s]] for s in others}
+    sizes = {s: view["hand_counts"][p] for s, p in enumerate(players) if s != me}
     lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
                   for f in view["lacks"])
-    hands: list[tuple[str, ...]] = [()] * len(players)
-    hands[me] = tuple(view["hand"])
-    dealt, stock = deal_keeping_lacks(unseen, sizes, lacks,
-                                      options.rules.wild, rng)
-    for s, cards in dealt.items():
-        hands[s] = cards
+    dealt, stock = deal_keeping_lacks(unseen, sizes, lacks, options.rules.wild, rng)
+    hands = tuple(tuple(view["hand"]) if s == me else dealt[s] for s in range(len(players)))
     return State(
         players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
-        round=view["round"], hands=tuple(hands), stock=stock,
+        round=view["round"], hands=hands, stock=stock,
         stock_step=-1, stock_shuffled=None, stock_start=0,
         pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
@@ -297,8 +288,7 @@ def value(world: State, state: State, player: str) -> float:
         points = state.round_points
         low = min(points)
         return 1 / points.count(low) if points[seat] == low else 0.0
-    costs = state.options.rules.points
-    held = [sum(costs[c[0]] for c in hand) for hand in state.hands]
+    held = [hand_points(hand, state.options.rules.card_points) for hand in state.hands]
     mine = held[seat]
     others = [x for s, x in enumerate(held) if s != seat]
     return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
@@ -324,14 +314,12 @@ def race_value(world: State, state: State, player: str) -> float:
     return weights[state.players.index(player)] / sum(weights)
 
 
-# From four seats on, the search of `TABLE_SEARCH`: a round won by one player in four
-# decides on few of 64 sampled deals (a candidate's win or loss rarely changes), so the
-# playouts stop after 16 moves (four turns round the table) and score the race by the hands'
-# sizes, which every deal tells something about, over 128 deals. On the same 200 duplicate
-# four-seat matches against `medium`: 27.5 % against 26.8 % (64 deals, 16 moves: 27.0 %;
-# 8 moves: 24.5 %; the whole round scored by the players' rank in penalty points: 23.8 %;
-# 160 deals of whole rounds scored by the win: 24.0 %). Head to head the same search lost
-# ground (56.0 % against 60.8 % of 200 matches), so two and three seats keep `SEARCH`.
+# From four seats on, `TABLE_SEARCH` (see the module's docstring): the hands' sizes tell
+# something on every deal. On the same 200 duplicate four-seat matches against `medium`:
+# 27.5 % against 26.8 % (64 deals, 16 moves: 27.0 %; 8 moves: 24.5 %; the whole round scored
+# by the players' rank in penalty points: 23.8 %; 160 deals of whole rounds scored by the
+# win: 24.0 %). Head to head the same search lost ground (56.0 % against 60.8 % of 200
+# matches), so two and three seats keep `SEARCH`.
 TABLE = 4
 TABLE_SEARCH = dataclasses.replace(SEARCH, value=race_value, worlds=128, horizon=16,
                                    playouts=1024)

@@ -37,36 +37,29 @@ def problems(state: State, common: list[str]) -> list[str]:
 
 def shape_problems(state: State) -> list[str]:
     """Counts, indices and names within their ranges."""
-    problems = []
     n = len(state.players)
-    if state.round < 1:
-        problems.append(f"round {state.round}: rounds count from 1")
-    for name in ("hands", "totals", "round_points"):
-        if len(getattr(state, name)) != n:
-            problems.append(f"there must be one entry of {name} per player")
-    if not 0 <= state.current < n:
-        problems.append(f"the turn index {state.current} is past the players")
-    if state.direction not in (1, -1):
-        problems.append(f"direction {state.direction}: must be 1 or -1")
-    if state.phase not in PHASES:
-        problems.append(f"unknown phase {state.phase!r}")
-    if not state.pile:
-        problems.append("the pile is empty: a card is always face up")
-    if state.suit is not None and state.suit not in SUITS:
-        problems.append(f"the suit in force {state.suit!r} is not a suit")
-    if state.rank is not None and state.rank not in EFFECT_RANKS:
-        problems.append(f"the rank in force {state.rank!r} is not a rank")
-    if state.suit is None and state.rank is not None:
-        problems.append("a rank is in force without a suit")
-    if state.attack < 0:
-        problems.append("the pending attack is negative")
-    if not 0 <= state.passes < max(n, 1):
-        problems.append(f"{state.passes} passes in a row: a round blocks at {n}")
-    if not -1 <= state.unannounced < n:
-        problems.append(f"unannounced index {state.unannounced} is past the players")
-    if any(t < 0 for t in state.totals) or any(t < 0 for t in state.round_points):
-        problems.append("points cannot be negative")
-    return problems
+    checks = [
+        (state.round < 1, f"round {state.round}: rounds count from 1"),
+        *((len(getattr(state, name)) != n, f"there must be one entry of {name} per player")
+          for name in ("hands", "totals", "round_points")),
+        (not 0 <= state.current < n, f"the turn index {state.current} is past the players"),
+        (state.direction not in (1, -1), f"direction {state.direction}: must be 1 or -1"),
+        (state.phase not in PHASES, f"unknown phase {state.phase!r}"),
+        (not state.pile, "the pile is empty: a card is always face up"),
+        (state.suit is not None and state.suit not in SUITS,
+         f"the suit in force {state.suit!r} is not a suit"),
+        (state.rank is not None and state.rank not in EFFECT_RANKS,
+         f"the rank in force {state.rank!r} is not a rank"),
+        (state.suit is None and state.rank is not None, "a rank is in force without a suit"),
+        (state.attack < 0, "the pending attack is negative"),
+        (not 0 <= state.passes < max(n, 1),
+         f"{state.passes} passes in a row: a round blocks at {n}"),
+        (not -1 <= state.unannounced < n,
+         f"unannounced index {state.unannounced} is past the players"),
+        (any(t < 0 for t in state.totals) or any(t < 0 for t in state.round_points),
+         "points cannot be negative"),
+    ]
+    return [problem for broken, problem in checks if broken]
 
 
 def card_problems(state: State) -> list[str]:
@@ -118,17 +111,15 @@ def phase_problems(state: State, rules: Rules) -> list[str]:
 
 def round_problems(state: State) -> list[str]:
     """The match over exactly at the target; empty hands only where a round may have them."""
-    problems = []
     target = state.options.target
     empty = [p for p, h in zip(state.players, state.hands) if not h]
     finished = state.phase == OVER
     top_total = max(state.totals) if state.totals else 0
-    if finished and top_total < target:
-        problems.append(f"the match is over but no total reaches {target}")
-    if not finished and top_total >= target:
-        problems.append(f"a total reaches {target} but the match goes on")
-    if empty and not finished and not (state.phase == ATTACK and state.options.attack_returns):
-        problems.append(f"{', '.join(empty)} holds no card but the round goes on")
-    if len(empty) == len(state.players) and empty:
-        problems.append("every hand is empty")
-    return problems
+    checks = [
+        (finished and top_total < target, f"the match is over but no total reaches {target}"),
+        (not finished and top_total >= target, f"a total reaches {target} but the match goes on"),
+        (empty and not finished and not (state.phase == ATTACK and state.options.attack_returns),
+         f"{', '.join(empty)} holds no card but the round goes on"),
+        (len(empty) == len(state.players) and empty, "every hand is empty"),
+    ]
+    return [problem for broken, problem in checks if broken]

@@ -144,8 +144,6 @@ def challengers(state: State) -> list[int]:
 
 def flyers(state: State, rules: Rules) -> list[int]:
     """on_the_fly: the seats not in turn that may lay the twin of the top card."""
-    if not rules.fly:
-        return []
     return [seat for seat, hand in enumerate(state.hands)
             if seat != state.current and may_fly(rules, state, hand)]
 

@@ -133,21 +133,15 @@ def draw(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
     if phase == GIVE:
         raise IllegalMove("give_two", "give your cards first (move `give`)")
     if phase == PLAY:
-        check_may_draw_stuck(state, rules, seat)
-    elif phase == AGAIN and not drawable(state):
+        if layable(rules, state, state.hands[seat]):
+            raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
+        if rules.stuck == "pass":
+            raise IllegalMove("stuck_passes", "a player who cannot lay passes (when_stuck=pass)")
+    if (phase == PLAY or phase == AGAIN) and not drawable(state):
         raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
     table = Table(state, rules)
     DRAWS[phase](table, seat)
     return table.outcome()
-
-
-def check_may_draw_stuck(state: State, rules: Rules, seat: int) -> None:
-    if layable(rules, state, state.hands[seat]):
-        raise IllegalMove("must_lay", "you hold a card you can lay: lay it")
-    if rules.stuck == "pass":
-        raise IllegalMove("stuck_passes", "a player who cannot lay passes (when_stuck=pass)")
-    if not drawable(state):
-        raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
 
 
 def take_attack(table: Table, seat: int) -> None:

@@ -1,16 +1,6 @@
-"""The options of Huit américain and its moves as declared to callers, and an options value
-compiled once (docs/rules/huit-americain.md, "The effect table" and "The seed, clause by
-clause").
-
-- `decks`: one 54-card deck or two; two seat more players (a deal must leave a stock: 8
-  players with one deck, 11 with two) and allow on_the_fly.
-- `when_stuck`: a player who cannot lay passes, draws one, or draws until he can lay.
-- `target`: the match ends when a total reaches it.
-- House rules: draw_penalty_on_error, on_the_fly (two decks only), no_finish_on_eight,
-  attack_returns.
-- `effect_<name>` moves an effect to a rank or switches it off: a rank carries at most one
-  effect, besides stop, which may not share the rank of an attack. `points_<rank>` sets what
-  a card of that rank costs at the end of a round.
+"""The options of Huit américain and its moves as declared to callers (each with what it
+does), the rules between options, and an options value compiled once
+(docs/rules/huit-americain.md, "The effect table" and "The seed, clause by clause").
 """
 
 from __future__ import annotations
@@ -21,7 +11,7 @@ from referee.core.cards import JOKER_RANK, SUITS
 from referee.core.engine import Field, MoveType, Option
 from referee.core.memo import BoundedMemo
 
-from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF, max_players
+from .rules import DEFAULT_POINTS, EFFECT_RANKS, EFFECTS, OFF
 from .state import Options
 
 STUCK_CHOICES = ("pass", "draw_one", "draw_until_playable")
@@ -94,20 +84,6 @@ MOVE_TYPES = (
 )
 
 
-def creation_constraints() -> list[dict[str, Any]]:
-    """The rules between a creation's players and options that JSON Schema can state."""
-    one_deck = {"properties": {"options": {"properties": {"decks": {"const": 1}}}}}
-    return [
-        {"if": one_deck,
-         "then": {"properties": {"players": {"maxItems": max_players(1)}}}},
-        {"if": {"properties": {"options": {
-            "properties": {"on_the_fly": {"const": True}}, "required": ["on_the_fly"]}},
-            "required": ["options"]},
-         "then": {"properties": {"options": {
-             "properties": {"decks": {"const": 2}}, "required": ["decks"]}}}},
-    ]
-
-
 def options_key(options: dict[str, Any]) -> tuple | None:
     """A dict of options as a hashable key, types included (True == 1, but they encode
     differently); None if a value cannot be hashed (a bad value: nothing remembered)."""
@@ -121,15 +97,12 @@ def options_key(options: dict[str, Any]) -> tuple | None:
 
 
 # A new match posts the same few option sets again and again: each is compiled once.
-_COMPILED: BoundedMemo[tuple, tuple[Options, tuple[str, ...]]] = BoundedMemo(256)
+_COMPILED: BoundedMemo[tuple, Options] = BoundedMemo(256)
 
 
-def compiled_options(options: dict[str, Any]) -> tuple[Options, tuple[str, ...]]:
-    """The Options value of a dict of (sound) option values, and how they clash: every match
-    with the same options shares one Options object, whose rules are then found at once."""
-    def compile_options(_key) -> tuple[Options, tuple[str, ...]]:
-        opts = Options(**options)
-        return opts, opts.rules.problems
-
+def compiled_options(options: dict[str, Any]) -> Options:
+    """The Options value of a dict of (sound) option values: every match with the same options
+    shares one Options object, whose rules (and how they clash, `rules.problems`) are then
+    found at once."""
     key = options_key(options)
-    return compile_options(key) if key is None else _COMPILED.get(key, compile_options)
+    return Options(**options) if key is None else _COMPILED.get(key, lambda _: Options(**options))

@@ -53,28 +53,19 @@ WILD = ("draw_four", "change_suit")
 DEFAULT_POINTS = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 20, "8": 50, "9": 9, "T": 20,
                   "J": 20, "Q": 10, "K": 10, "A": 50, "X": 50}
 
-# Cards dealt to each player: (players at most, cards with one deck, cards with two decks).
-DEAL = ((2, 10, 15), (3, 8, 12))
-DEAL_MANY = (6, 9)
+# Cards dealt to each player, with one deck and with two: for 2 players, 3, and more.
+DEALT = {2: (10, 15), 3: (8, 12)}
+DEALT_MANY = (6, 9)
 
 
 def hand_size(players: int, decks: int) -> int:
-    for most, one, two in DEAL:
-        if players <= most:
-            return one if decks == 1 else two
-    return DEAL_MANY[0] if decks == 1 else DEAL_MANY[1]
-
-
-def _most_seated(decks: int) -> int:
-    count = 2
-    while (count + 1) * hand_size(count + 1, decks) + 2 <= 54 * decks:
-        count += 1
-    return count
+    return DEALT.get(players, DEALT_MANY)[decks - 1]
 
 
 # decks -> the most players a deal leaves a stock for (at least one card besides the
 # turned-up one): 8 with one deck, 11 with two.
-MOST_PLAYERS = {decks: _most_seated(decks) for decks in (1, 2)}
+MOST_PLAYERS = {decks: max(n for n in range(2, 54) if n * hand_size(n, decks) + 2 <= 54 * decks)
+                for decks in (1, 2)}
 
 
 def max_players(decks: int) -> int:
@@ -88,18 +79,14 @@ SORTED_DECKS = {decks: tuple(sorted(ALL_CARDS * decks)) for decks in (1, 2)}
 
 def table_of(options) -> dict[str, str]:
     """effect -> rank, for the effects in play."""
-    table = {}
-    for name in EFFECTS:
-        where = getattr(options, "effect_" + name)
-        if where != OFF:
-            table[name] = where
-    return table
+    return {name: rank for name in EFFECTS if (rank := getattr(options, "effect_" + name)) != OFF}
 
 
-def table_problems(table: dict[str, str]) -> list[str]:
+def combination_problems(options) -> list[str]:
+    """What is wrong with how these options combine (the options' values themselves sound)."""
     problems = []
     by_rank: dict[str, list[str]] = {}
-    for name, where in table.items():
+    for name, where in table_of(options).items():
         by_rank.setdefault(where, []).append(name)
     for where, names in sorted(by_rank.items()):
         others = [n for n in names if n != "stop"]
@@ -108,12 +95,6 @@ def table_problems(table: dict[str, str]) -> list[str]:
                             "a rank carries one effect, besides stop")
         if "stop" in names and any(n in ATTACK_AMOUNTS for n in names):
             problems.append(f"rank {where} cannot both attack and stop attacks")
-    return problems
-
-
-def combination_problems(options) -> list[str]:
-    """What is wrong with how these options combine (the options' values themselves sound)."""
-    problems = table_problems(table_of(options))
     if options.on_the_fly and options.decks != 2:
         problems.append("on_the_fly: laying out of turn needs two decks (decks=2)")
     return problems

@@ -1,15 +1,11 @@
-"""The state of a Huit américain match: plain frozen data, the wire form of open mode.
-
-Piles are tuples whose last element is the top: `stock[-1]` is the next card drawn and
-`pile[-1]` the card face up. Hands are tuples in the order the cards arrived.
-"""
+"""The state of a Huit américain match: plain frozen data, the wire form of open mode."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 
-from .rules import Rules, compiled_rules
+from .rules import DEFAULT_POINTS, EFFECTS, compiled_rules
 
 # Phases of the player in turn (`State.phase`).
 PLAY = "play"  # lay a card that follows, or deal with being stuck (pass / draw)
@@ -21,49 +17,20 @@ OVER = "over"  # the match has finished
 PHASES = (PLAY, AGAIN, ATTACK, HUNT, GIVE, OVER)
 
 
-@dataclasses.dataclass(frozen=True)
-class Options:
-    decks: int = 1
-    when_stuck: str = "pass"
-    target: int = 100
-    draw_penalty_on_error: bool = False
-    on_the_fly: bool = False
-    no_finish_on_eight: bool = False
-    attack_returns: bool = False
-    # The effect table: effect name -> the rank that carries it ("off" switches it off).
-    effect_draw_four: str = "X"
-    effect_draw_two: str = "A"
-    effect_stop: str = "8"
-    effect_change_suit: str = "8"
-    effect_reverse: str = "J"
-    effect_skip: str = "7"
-    effect_play_again: str = "T"
-    effect_swap_hands: str = "off"
-    effect_rotate_hands: str = "off"
-    effect_give_two: str = "off"
-    effect_all_draw_one: str = "off"
-    effect_suit_hunt: str = "off"
-    # The points table: rank -> points a card left in hand costs at the end of a round.
-    points_2: int = 2
-    points_3: int = 3
-    points_4: int = 4
-    points_5: int = 5
-    points_6: int = 6
-    points_7: int = 20
-    points_8: int = 50
-    points_9: int = 9
-    points_T: int = 20
-    points_J: int = 20
-    points_Q: int = 10
-    points_K: int = 10
-    points_A: int = 50
-    points_X: int = 50
-
-    @functools.cached_property
-    def rules(self) -> Rules:
-        """The rule tables this options value compiles to, kept on the value (not a field:
-        not encoded, not compared) so that every move of a match reads them at once."""
-        return compiled_rules(self)
+# The options: the seed's choices and the house rules, then the effect table (`effect_<name>`:
+# the rank that carries the effect, "off" to switch it off) and the points table
+# (`points_<rank>`: what a card of that rank left in hand costs at the end of a round), their
+# fields and defaults read off the rules' own tables. `rules` holds the rule tables the value
+# compiles to, kept on the value (not a field: not encoded, not compared) so that every move
+# of a match reads them at once.
+Options = dataclasses.make_dataclass("Options", [
+    ("decks", int, 1), ("when_stuck", str, "pass"), ("target", int, 100),
+    ("draw_penalty_on_error", bool, False), ("on_the_fly", bool, False),
+    ("no_finish_on_eight", bool, False), ("attack_returns", bool, False),
+    *((f"effect_{name}", str, rank) for name, (rank, _) in EFFECTS.items()),
+    *((f"points_{rank}", int, points) for rank, points in DEFAULT_POINTS.items()),
+], namespace={"__module__": __name__, "rules": functools.cached_property(compiled_rules)},
+    frozen=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -87,7 +54,7 @@ class State:
     seed: str
     step: int  # the random step of the next chance event (deal, reshuffle)
     round: int  # the round being played (or the last one, once finished), from 1
-    hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]  # each in the order its cards arrived
     stock: tuple[str, ...]  # face down; the last card is drawn first
     # Where the stock's cards come from (docs/FAIRNESS.md, "Drawn cards"): the shuffle of step
     # `stock_step` (-1: not recorded, as in a hand-made state) of `stock_shuffled` (the sorted

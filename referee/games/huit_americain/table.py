@@ -47,16 +47,6 @@ class Table:
         self.rules = rules
         self.events: list[Event] = []
 
-    @classmethod
-    def blank(cls, players: tuple[str, ...], options: Options, seed: str) -> "Table":
-        """A table before the first deal."""
-        table = cls.__new__(cls)
-        table.__dict__ = dict.fromkeys(STATE_FIELDS)
-        table.players, table.options, table.seed, table.step = players, options, seed, 0
-        table.rules = options.rules
-        table.events = []
-        return table
-
     def outcome(self) -> tuple[State, list[Event]]:
         """The new state and the events of the move. The state is made of the working fields
         (every one, in the state's order) as the frozen dataclass sets its own, round its
@@ -74,8 +64,8 @@ def seat_after(table: Table, seat: int, steps: int = 1) -> int:
     return (seat + steps * table.direction) % len(table.players)
 
 
-def end_turn(table: Table, seat: int, steps: int = 1) -> None:
-    table.current = seat_after(table, seat, steps)
+def end_turn(table: Table, seat: int) -> None:
+    table.current = seat_after(table, seat)
     table.phase = PLAY
 
 
@@ -205,13 +195,11 @@ def stuck_after_draw(table: Table, seat: int, drawn: int, stuck: bool) -> None:
         if stuck:
             note_lack(table, seat, 1, len(hand) - drawn)
         return
+    if not drawn:
+        pass_turn(table, seat)
+        return
     note_lack(table, seat, 0, len(hand))
     table.events.append({"type": "passed", "player": table.players[seat]})
-    if not drawn:
-        table.passes += 1
-        if table.passes >= len(table.players):
-            end_round(table, blocked=True)
-            return
     end_turn(table, seat)
 
 
@@ -226,11 +214,8 @@ def end_round(table: Table, blocked: bool, endless: bool = False) -> None:
     scored = tuple([hand_points(hand, table.rules.card_points) for hand in table.hands])
     table.round_points = scored
     table.totals = tuple([total + points for total, points in zip(table.totals, scored)])
-    table.attack = 0
-    table.passes = 0
-    table.unannounced = -1
-    table.give_to = -1
-    table.give_left = 0
+    table.attack = table.passes = table.give_left = 0  # nothing pending once a round ends
+    table.unannounced = table.give_to = -1
     players = table.players
     table.events.append({
         "type": "round_ended", "round": table.round, "blocked": blocked, "endless": endless,
@@ -249,8 +234,8 @@ def end_round(table: Table, blocked: bool, endless: bool = False) -> None:
 
 
 def deal(table: Table) -> None:
-    """A new round: shuffle the whole deck, deal, turn one card up; the seat after the
-    previous round's first player starts, in seat order."""
+    """A new round, nothing pending (`end_round`): shuffle the whole deck, deal, turn one card
+    up; the seat after the previous round's first player starts, in seat order."""
     n = len(table.players)
     decks = table.options.decks
     deal_step = table.step
@@ -262,19 +247,11 @@ def deal(table: Table) -> None:
     table.pile = (start,)
     table.stock = deck[n * size + 1:]
     table.stock_step, table.stock_shuffled, table.stock_start = deal_step, None, n * size + 1
-    if start[0] == JOKER_RANK:
-        table.suit, table.rank = None, None
-    else:
-        table.suit, table.rank = start[1], start[0]
+    table.suit, table.rank = (None, None) if start[0] == JOKER_RANK else (start[1], start[0])
     table.round += 1
     table.current = (table.round - 1) % n
     table.direction = 1
     table.phase = PLAY
-    table.attack = 0
-    table.passes = 0
-    table.unannounced = -1
-    table.give_to = -1
-    table.give_left = 0
     table.lacks = ()
     table.events.append({"type": "round_started", "round": table.round,
                          "first": table.players[table.current], "top": start,
@@ -290,9 +267,12 @@ def deal(table: Table) -> None:
 
 def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
     """The table of a new match, its first round dealt."""
-    table = Table.blank(players, options, seed)
-    table.totals = (0,) * len(players)
-    table.round_points = (0,) * len(players)
-    table.round = 0
+    table = Table.__new__(Table)
+    table.__dict__ = dict.fromkeys(STATE_FIELDS)
+    table.players, table.options, table.seed, table.step = players, options, seed, 0
+    table.rules, table.events = options.rules, []
+    table.totals = table.round_points = (0,) * len(players)
+    table.round = table.attack = table.passes = table.give_left = 0
+    table.unannounced = table.give_to = -1
     deal(table)
     return table

@@ -213,7 +213,7 @@ def test_the_servida_counts_out_of_7776_rolls_match_the_combinatorial_counts():
 def test_the_servida_points_over_all_7776_first_rolls_follow_the_counts():
     """Scored through box_score as servida, each combination box pays its servida value on
     exactly the rolls counted above and 0 on all others."""
-    values = Options().box_values()
+    values = Options().values
     for box, value, count in [("escalera", 25, 360), ("full", 35, 300), ("poker", 45, 156),
                               ("generala", 50, 6)]:
         paid = Counter(box_score(box, roll, True, {}, values) for roll in ALL_ROLLS)
@@ -221,7 +221,7 @@ def test_the_servida_points_over_all_7776_first_rolls_follow_the_counts():
 
 
 def test_the_best_value_of_every_box_adds_up_to_the_360_ceiling():
-    values = Options().box_values()
+    values = Options().values
     best_from_possible = {box: max(possible_scores(box, values)) for box in BOXES}
     # The best each box can actually be paid by the scorers, over every roll, servida or not,
     # with a Generala of 50 already on the sheet (the Doble needs it).
@@ -293,7 +293,7 @@ def test_box_scored_says_what_servida_bonus_was_paid(box, dice, rolls, options, 
     _, events = ENGINE.apply(state, {"type": "score", "player": "ann", "box": box}, now=NOW)
     assert events[0]["servida"] is (rolls == 1)
     assert events[0]["bonus"] == bonus
-    unbonused = box_score(box, dice, False, {}, options.box_values())
+    unbonused = box_score(box, dice, False, {}, options.values)
     assert events[0]["points"] == unbonused + bonus
 
 
@@ -338,7 +338,7 @@ def test_a_turn_aimed_at_a_face_keeps_every_die_of_it_on_average():
     assert AIMED_FACE_COUNT == pytest.approx(float(aimed), abs=1e-15)
 
 
-DEFAULT_VALUES = Options().box_values()
+DEFAULT_VALUES = Options().values
 WORTH_CASES = [
     ("ones", {}, 2.106), ("sixes", {}, 12.639),
     ("escalera", {}, 6.656), ("full", {}, 11.079), ("poker", {}, 11.732),
@@ -357,11 +357,11 @@ def test_what_a_free_box_is_still_worth_is_its_average_when_a_turn_is_aimed_at_i
 
 
 def test_a_box_that_can_only_ever_hold_zero_is_worth_nothing():
-    house = Options(escalera=0, servida_bonus=0, generala=0).box_values()
+    house = Options(escalera=0, servida_bonus=0, generala=0).values
     assert still_worth("escalera", {}, house) == 0  # worth nothing, made or not
     assert still_worth("generala", {}, house) == 0
     assert still_worth("doble_generala", {}, house) == 0  # a Generala of 0 never unlocks it
-    assert still_worth("escalera", {}, Options(escalera=0).box_values()) > 0  # the bonus
+    assert still_worth("escalera", {}, Options(escalera=0).values) > 0  # the bonus
 
 
 def test_scratching_the_generala_also_loses_what_the_doble_was_worth():
@@ -399,7 +399,7 @@ def test_the_hand_tables_agree_with_the_dice_of_every_ordered_roll():
     counting its dice gives."""
     from referee.games.generala_dice.hands import HAND_HOLDS, HAND_KEEPS, HAND_OF, HANDS
 
-    values = Options().box_values()
+    values = Options().values
     for roll in ALL_ROLLS:
         i = HAND_OF[roll]
         assert HANDS[i] == tuple(sorted(roll))

@@ -18,7 +18,7 @@ import pytest
 from referee.games.generala_dice import dicetables as dt
 from referee.games.generala_dice.scoring import BOXES, box_score
 from referee.games.generala_dice.sheetstates import LAYERS, UNLOCKED, RuleKey, sheet_state
-from referee.games.generala_dice.solver import DEFAULT_RULES, Tables, box_losses, tables_for
+from referee.games.generala_dice.solver import DEFAULT_RULES, Tables, tables_for
 from referee.games.generala_dice.turnplan import TIE, first_best
 from referee.games.generala_dice.state import Options
 
@@ -76,7 +76,7 @@ def test_the_fast_best_keep_and_first_keep_agree_with_a_plain_search():
 def reference_value(free: frozenset[str], sheet: dict[str, int], key: RuleKey) -> float:
     """Expected points still to score from a turn's start with these boxes free, playing best,
     with `sheet` standing for the filled boxes (only the Generala's points matter)."""
-    values = key.box_values()
+    values = key.values
 
     @functools.cache
     def value(free: frozenset[str], generala: int | None) -> float:
@@ -230,11 +230,20 @@ def test_a_decision_is_the_first_choice_within_a_tie_of_the_best():
         assert (chosen >= values.max(axis=2) - TIE).all()
 
 
-# -- what the timeout can use ------------------------------------------------------------------
+# -- what a box filled now costs ---------------------------------------------------------------
+def box_losses(sheet, dice):
+    """For each free box, the expected final score lost by filling it now (after a later
+    roll) with `dice` rather than the best box, read off the turn's plan."""
+    stop = tables_for(DEFAULT_RULES).state_plan(sheet_state(sheet, DEFAULT_RULES)).stop_plain
+    values = stop[0, dt.hand_index(dice)]
+    return {box: float(values.max() - values[b]) for b, box in enumerate(BOXES)
+            if box not in sheet}
+
+
 def test_box_losses_are_zero_for_the_best_box_and_the_expected_points_given_up_elsewhere():
     sheet = {"ones": 1, "twos": 4}
     dice = (3, 3, 3, 5, 5)
-    losses = box_losses(Options(), sheet, dice, servida=False)
+    losses = box_losses(sheet, dice)
     assert set(losses) == {b for b in BOXES if b not in sheet}
     assert min(losses.values()) == 0.0 and losses["full"] == 0.0
     tables = tables_for(DEFAULT_RULES)
@@ -247,6 +256,6 @@ def test_box_losses_are_zero_for_the_best_box_and_the_expected_points_given_up_e
 def test_box_losses_break_a_tie_between_boxes_scoring_nothing():
     # 2-2-4-6-6 after a reroll scores nothing in eight boxes; among those zeros, scratching
     # the Doble (which needs a Generala first) costs less than scratching the Generala.
-    losses = box_losses(Options(), {}, (2, 2, 4, 6, 6), servida=False)
+    losses = box_losses({}, (2, 2, 4, 6, 6))
     assert losses["doble_generala"] < losses["generala"]
     assert all(loss >= 0 for loss in losses.values())
