@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
     parser.add_argument("--profile", default="")
     args = parser.parse_args()
-    logging.getLogger("referee").setLevel(logging.WARNING)
+    logging.getLogger("referee").setLevel(os.environ.get("REFEREE_LOG_LEVEL", "WARNING"))
     apps = {"open": create_app({"STATE_KEYS": ""}), "sealed": create_app({"STATE_KEYS": BENCH_KEY})}
     echo = create_echo()
     for game_id in args.games.split(","):

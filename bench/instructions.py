@@ -53,7 +53,7 @@ def bodies_of(game_id: str, mode: str, folder: Path | None) -> list[bytes]:
 
 
 def measure(args) -> None:
-    logging.getLogger("referee").setLevel(logging.WARNING)
+    logging.getLogger("referee").setLevel(os.environ.get("REFEREE_LOG_LEVEL", "WARNING"))
     apps = {"open": create_app({"STATE_KEYS": ""}),
             "sealed": create_app({"STATE_KEYS": BENCH_KEY})}
     echo = create_echo()
