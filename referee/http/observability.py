@@ -30,6 +30,8 @@ import msgspec
 from flask import Flask, Response, g, request
 from pythonjsonlogger.msgspec import MsgspecFormatter
 
+from referee.core.memo import BoundedMemo
+
 from . import metrics
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
@@ -76,13 +78,12 @@ ENCODER = msgspec.json.Encoder()
 
 
 class RequestLog:
-    """This process's request lines, on standard error. A request encodes its line (one
-    msgspec call; the time's text is made once a second) and queues it; a thread writes the
-    queue every FLUSH_SECONDS, and an exit (atexit: a gunicorn worker leaving on SIGTERM, or
-    recycled) writes what is left. A request thus pays neither the logging module's record,
-    formatter and handler lock nor a system call, and never waits on the stream: a move
-    request's line costs about 20,000 instructions, against 100,000 to 140,000 through
-    logging's handler (docs/PERFORMANCE.md)."""
+    """This process's request lines, on standard error. A request queues its line (the
+    time's text is made once a second); a thread encodes the queue in one msgspec call and
+    writes it every FLUSH_SECONDS, and an exit (atexit: a gunicorn worker leaving on SIGTERM,
+    or recycled) writes what is left. A request thus pays neither the logging module's
+    record, formatter and handler lock nor a system call, and never waits on the stream
+    (docs/PERFORMANCE.md has the instructions a line costs, either way)."""
 
     def __init__(self, fd: int = 2):
         self.fd = fd
@@ -93,24 +94,15 @@ class RequestLog:
         os.register_at_fork(after_in_child=self.forget)
 
     def forget(self) -> None:
-        self.pending: deque[bytes] = deque()
+        self.pending: deque[RequestLine] = deque()
         self.writing = threading.Lock()
         self.flusher: threading.Thread | None = None
         self.clock: tuple[int, str] = (0, "")
 
     def write(self, line: RequestLine) -> None:
-        self.pending.append(ENCODER.encode(line))
-        if self.flusher is None:
-            self.start()
-        elif len(self.pending) > MOST_PENDING:
+        self.pending.append(line)
+        if self.flusher is None or len(self.pending) > MOST_PENDING:
             self.flush()
-
-    def start(self) -> None:
-        with self.writing:
-            if self.flusher is None:
-                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
-                                                daemon=True)
-                self.flusher.start()
 
     def flush_every(self) -> None:
         while True:
@@ -120,18 +112,21 @@ class RequestLog:
     def flush(self) -> None:
         """Write every queued line, in writes of whole lines of at most PIPE_BUF bytes: such
         a write to a pipe is never interleaved with another process's (the workers share
-        standard error)."""
+        standard error). The first line starts the thread that flushes."""
         with self.writing:
-            chunk: list[bytes] = []
-            size = 0
-            while self.pending:
-                line = self.pending.popleft() + b"\n"
-                if size + len(line) > select.PIPE_BUF:
-                    self.write_all(b"".join(chunk))
-                    chunk, size = [], 0
-                chunk.append(line)
-                size += len(line)
-            self.write_all(b"".join(chunk))
+            if self.flusher is None and self.pending:
+                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
+                                                daemon=True)
+                self.flusher.start()
+            lines = ENCODER.encode_lines([self.pending.popleft()
+                                          for _ in range(len(self.pending))])
+            start = 0
+            while start < len(lines):
+                # The last line end within PIPE_BUF bytes (a longer line goes alone).
+                end = (lines.rfind(b"\n", start, start + select.PIPE_BUF) + 1
+                       or lines.index(b"\n", start) + 1)
+                self.write_all(lines[start:end])
+                start = end
 
     def write_all(self, data: bytes) -> None:
         try:
@@ -199,31 +194,10 @@ def _start() -> None:
     state.request_id, state.traceparent = incoming_id(request.environ)
 
 
-class _Series:
-    """The labelled children of the per-request metrics, looked up once per (route, game,
-    status): prometheus-client's `labels()` costs a few microseconds a call."""
-
-    def __init__(self) -> None:
-        self._requests: dict[tuple[str, str, str], Any] = {}
-        self._latency: dict[str, Any] = {}
-        self._problems: dict[str, Any] = {}
-
-    def count(self, route: str, game: str, status: int, code: str | None,
-              elapsed: float) -> None:
-        key = (route, game, str(status))
-        counter = self._requests.get(key)
-        if counter is None:
-            counter = self._requests[key] = metrics.REQUESTS.labels(*key)
-        counter.inc()
-        histogram = self._latency.get(route)
-        if histogram is None:
-            histogram = self._latency[route] = metrics.LATENCY.labels(route)
-        histogram.observe(elapsed)
-        if code:
-            problems = self._problems.get(code)
-            if problems is None:
-                problems = self._problems[code] = metrics.PROBLEMS.labels(code)
-            problems.inc()
+def labelled(key: tuple[Any, ...]) -> Any:
+    """The child of a metric (the key's first item) for the label values after it."""
+    family, *values = key
+    return family.labels(*values)
 
 
 class Recorder:
@@ -234,7 +208,9 @@ class Recorder:
     def __init__(self, games: Container[str], log_requests: bool):
         self.games = games
         self.log_requests = log_requests
-        self.series = _Series()
+        # The labelled children of the per-request metrics, by metric and label values:
+        # prometheus-client's `labels()` costs a few microseconds a call.
+        self.children: BoundedMemo[tuple[Any, ...], Any] = BoundedMemo(4096)
 
     def game_label(self, game_id: str | None) -> str:
         if game_id is None:
@@ -243,7 +219,10 @@ class Recorder:
 
     def record(self, method: str, route: str, game: str, status: int, code: str | None,
                elapsed: float, request_id: str) -> None:
-        self.series.count(route, game, status, code, elapsed)
+        self.children.get((metrics.REQUESTS, route, game, str(status)), labelled).inc()
+        self.children.get((metrics.LATENCY, route), labelled).observe(elapsed)
+        if code:
+            self.children.get((metrics.PROBLEMS, code), labelled).inc()
         if self.log_requests and requests_log.isEnabledFor(logging.INFO):
             REQUEST_LOG.write(RequestLine(
                 time=REQUEST_LOG.now(), request_id=request_id, method=method, route=route,
