@@ -1,8 +1,8 @@
 """`make bench`: engine moves per second per game, HTTP moves per second at the referee's
 default settings (and with its request log off) beside a bare Flask echo of the same
-payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`), the card games' hint levels against each other
-(`bench/hints.py`), and the cost of one chance event with the random source (`bench/chance.py`).
+payloads, state sizes at the start and end of a match, and Generala's hint levels measured
+(`bench/generala.py`), the card games' hint levels against each other (`bench/hints.py`),
+and the cost of one chance event with the random source (`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -346,15 +346,14 @@ def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients
 def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: int,
                      bodies: dict[str, list[bytes]], args, wrk: str | None) -> None:
     """One line per referee (this tree's, the baseline's when given, then this tree's with its
-    request log off, whose line says what the log costs): its moves endpoint
-    against the echo of the same bodies (each tree gets its own sealed tokens, and the echo
-    echoes each tree's bodies). Each server is first driven for one slice with this game's
-    bodies and mode, not timed (a worker's first requests of a game fill its tables and
-    caches: a figure of the steady endpoint leaves them out; a refusal there still counts).
-    Then each round drives the echoes and every referee in turn (in a rotating order) for a
-    short slice; the ratio is the median over HTTP_ROUNDS rounds of the referee's rate over
-    its echo's in the same round, so that load from elsewhere on a shared machine weighs on
-    both sides of each ratio alike."""
+    request log off, whose line says what the log costs): its moves endpoint against the echo of
+    the same bodies (each tree gets its own sealed tokens, and the echo echoes each tree's
+    bodies). Each server is first driven for one slice with this game's bodies and mode, not
+    timed (a worker's first requests of a game fill its tables and caches: a figure of the
+    steady endpoint leaves them out; a refusal there still counts). Then each round drives the
+    echoes and every referee in turn (in a rotating order) for a short slice; the ratio is the
+    median over HTTP_ROUNDS rounds of the referee's rate over its echo's in the same round, so
+    that load from elsewhere on a shared machine weighs on both sides of each ratio alike."""
     path = f"/v1/games/{game_id}/moves"
     rounds = HTTP_ROUNDS
     slice_seconds = max(1.0, args.seconds / rounds)
