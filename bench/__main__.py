@@ -247,12 +247,18 @@ def workers_of(master: int) -> list[int]:
     return sorted(children)
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """The CPU time (user and system) the processes `pids` have used so far (Linux)."""
+def workers_cpu(master: int) -> float:
+    """The CPU time (user and system) a gunicorn master's workers have used so far, the
+    workers it has recycled included (their time is the master's children's; Linux)."""
+    reads = [(master, slice(13, 15))]  # cutime and cstime: its children that have exited
+    reads += [(pid, slice(11, 13)) for pid in workers_of(master)]  # utime and stime
     ticks = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks += int(fields[11]) + int(fields[12])
+    for pid, times in reads:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a worker gone since listed: its time goes to the master's children
+        ticks += sum(map(int, fields[times]))
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -387,8 +393,8 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
         """The slice's rate, failures, p99 and CPU seconds a request of the server's workers
         (None for a server `serve` did not start)."""
         port, target, sent = drives[side]
-        workers = workers_of(MASTERS[port]) if port in MASTERS else []
-        used = cpu_seconds(workers)
+        master = MASTERS.get(port)
+        used = workers_cpu(master) if master else 0.0
         if wrk:
             rate, failed, p99 = wrk_rate(wrk, port, target, sent, slice_seconds,
                                          args.clients * 4)
@@ -396,7 +402,7 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
         else:
             (rate, failed), p99 = http_rate(port, target, sent, slice_seconds, args.clients), "?"
             seconds = slice_seconds
-        cpu = (cpu_seconds(workers) - used) / (rate * seconds) if workers and rate else None
+        cpu = (workers_cpu(master) - used) / (rate * seconds) if master and rate else None
         return rate, failed, p99, cpu
 
     for side in sides:

@@ -254,9 +254,8 @@ def _finisher(recorder: Recorder) -> Callable[[Response], Response]:
 
 
 def install(app: Flask, games: Container[str], log_requests: bool = True) -> Recorder:
-    """Runs first before every request and last after it; `games` are the registered ids
-    (any other id is counted as `unknown`); `log_requests` writes the line per request.
-    The recorder is returned for the answers served outside Flask's dispatch."""
+    """Runs first before every request and last after it, with a `Recorder(games,
+    log_requests)`, returned for the answers served outside Flask's dispatch."""
     recorder = Recorder(games, log_requests)
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any

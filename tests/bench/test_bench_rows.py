@@ -199,8 +199,7 @@ def test_the_log_cost_is_read_on_the_workers_cpu_a_request_when_the_bench_starte
 
     monkeypatch.setattr(bench, "wrk_rate", fake_wrk)
     monkeypatch.setattr(bench, "MASTERS", {port: port for port in rates})
-    monkeypatch.setattr(bench, "workers_of", lambda master: [master])
-    monkeypatch.setattr(bench, "cpu_seconds", lambda pids: sum(used[pid] for pid in pids))
+    monkeypatch.setattr(bench, "workers_cpu", lambda master: used[master])
     args = argparse.Namespace(seconds=1.0, clients=1)
     bench.http_versus_echo("generala-dice", "open", {"referee": OURS, bench.LOG_OFF: log_off},
                            ECHO, {"referee": [b"{}"], bench.LOG_OFF: [b"{}"]}, args, "wrk")
