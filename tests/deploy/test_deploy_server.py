@@ -21,13 +21,13 @@ from bench.__main__ import free_port, workers_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start(base: Path):
-    """gunicorn with the referee's settings, two workers, its output in `base`/stderr; the
-    process, its port and its output file."""
+def start(base: Path, threads: str = "2"):
+    """gunicorn with the referee's settings, two workers of `threads` threads, its output in
+    `base`/stderr; the process, its port and its output file."""
     port = free_port()
     metrics_dir = base / "metrics"
     err = open(base / "stderr", "w+")
-    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="2", THREADS="2",
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="2", THREADS=threads,
                PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), REFEREE_LOG_LEVEL="INFO",
                ACCESS_LOG="-")
     env.pop("REFEREE_STATE_KEYS", None)
@@ -187,10 +187,11 @@ def test_every_request_writes_one_line_with_the_same_fields(server):
     assert [found[i][0]["game"] for i in sent] == [None, "generala-dice", "generala-dice", None]
 
 
-def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path):
+@pytest.mark.parametrize("threads", ["2", "1"], ids=["threaded-worker", "sync-worker"])
+def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, threads):
     """The workers write their request lines once a second: SIGTERM to the master right
     after the last answer leaves lines queued, which each worker writes as it exits."""
-    proc, port, err = start(tmp_path)
+    proc, port, err = start(tmp_path, threads)
     ids = {f"last-{n}" for n in range(200)}
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     for request_id in sorted(ids):
