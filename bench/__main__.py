@@ -247,25 +247,6 @@ def workers_of(master: int) -> list[int]:
     return sorted(children)
 
 
-def workers_cpu(master: int) -> float:
-    """The CPU time (user and system) a gunicorn master's workers have used so far, the
-    workers it has recycled included (their time is the master's children's; Linux)."""
-    reads = [(master, slice(13, 15))]  # cutime and cstime: its children that have exited
-    reads += [(pid, slice(11, 13)) for pid in workers_of(master)]  # utime and stime
-    ticks = 0
-    for pid, times in reads:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # a worker gone since listed: its time goes to the master's children
-        ticks += sum(map(int, fields[times]))
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-# The gunicorn master `serve` started on each port, whose workers' CPU time is read.
-MASTERS: dict[int, int] = {}
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -282,7 +263,6 @@ def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              app_spec], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
-    MASTERS[port] = proc.pid
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -387,34 +367,22 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
     rates: dict[str, list[float]] = {side: [] for side in sides}
     errors = dict.fromkeys(sides, 0)
     p99s: dict[str, list[str]] = {side: [] for side in sides}
-    cpus: dict[str, list[float]] = {side: [] for side in sides}
 
-    def drive(side: str) -> tuple[float, int, str, float | None]:
-        """The slice's rate, failures, p99 and CPU seconds a request of the server's workers
-        (None for a server `serve` did not start)."""
+    def drive(side: str) -> tuple[float, int, str]:
         port, target, sent = drives[side]
-        master = MASTERS.get(port)
-        used = workers_cpu(master) if master else 0.0
         if wrk:
-            rate, failed, p99 = wrk_rate(wrk, port, target, sent, slice_seconds,
-                                         args.clients * 4)
-            seconds = max(1, int(slice_seconds))  # as wrk_rate runs it
-        else:
-            (rate, failed), p99 = http_rate(port, target, sent, slice_seconds, args.clients), "?"
-            seconds = slice_seconds
-        cpu = (workers_cpu(master) - used) / (rate * seconds) if master and rate else None
-        return rate, failed, p99, cpu
+            return wrk_rate(wrk, port, target, sent, slice_seconds, args.clients * 4)
+        (rate, failed), p99 = http_rate(port, target, sent, slice_seconds, args.clients), "?"
+        return rate, failed, p99
 
     for side in sides:
         errors[side] += drive(side)[1]
     for k in range(rounds):
         for side in sides[k % len(sides):] + sides[:k % len(sides)]:
-            rate, failed, p99, cpu = drive(side)
+            rate, failed, p99 = drive(side)
             rates[side].append(rate)
             errors[side] += failed
             p99s[side].append(p99)
-            if cpu is not None:
-                cpus[side].append(cpu)
     for side in ports:
         echo = echo_of[side]
         size = sum(map(len, bodies[side])) // len(bodies[side])
@@ -430,22 +398,14 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
         ratio = statistics.median(r / e for r, e in zip(rates[side], rates[echo]))
         if side == LOG_OFF:
             cost = 1 - statistics.median(r / o for r, o in zip(rates["referee"], rates[side]))
-            verdict = f"the request log costs {cost:.1%} of the default's req/s"
-            if cpus[side]:
-                # The verdict is on the CPU a request when it was read: on a shared machine
-                # a slice's rate moves by ±10 % or more, the CPU a request far less.
-                cost = statistics.median(
-                    c / o for c, o in zip(cpus["referee"], cpus[side])) - 1
-                verdict += f" and {cost:.1%} of its workers' CPU a request"
-            verdict += (f": {'meets' if cost <= LOG_COST_TARGET else 'ABOVE'} the "
-                        f"{LOG_COST_TARGET:.0%} target")
+            verdict = (f"the request log costs {cost:.1%} of the default's req/s: "
+                       f"{'meets' if cost <= LOG_COST_TARGET else 'ABOVE'} the "
+                       f"{LOG_COST_TARGET:.0%} target")
         else:
             verdict = (f"{'meets' if ratio >= ECHO_RATIO_TARGET else 'BELOW'} the "
                        f"{ECHO_RATIO_TARGET} target")
-        cpu = (f", CPU {statistics.median(cpus[side]) * 1e6:,.0f} µs a request"
-               if cpus[side] else "")
         print(f"{game_id:16s} {mode:6s} referee {statistics.median(rates[side]):7,.0f} req/s "
-              f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}{cpu}), echo "
+              f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}), echo "
               f"{statistics.median(rates[echo]):7,.0f} req/s, ratio {ratio:.2f} ({verdict}); "
               f"mean body {size} B{label}")
 

@@ -181,30 +181,3 @@ def test_the_row_with_the_request_log_off_says_what_the_log_costs(monkeypatch, c
             f"5% target)") in off
     assert off.endswith("[request log off]") and "echo   1,000 req/s" in off
     assert calls == {ECHO: 10, OURS: 10, log_off: 10}
-
-
-def test_the_log_cost_is_read_on_the_workers_cpu_a_request_when_the_bench_started_them(
-        monkeypatch, capsys):
-    """Servers `serve` started have their workers' CPU time read around each slice: the rows
-    show the CPU a request, and the request log's verdict is on it (the rates of a shared
-    machine move far more than the CPU a request)."""
-    log_off = 4
-    rates = {ECHO: 1000.0, OURS: 1800.0, log_off: 2000.0}
-    per_request = {ECHO: 300e-6, OURS: 410e-6, log_off: 400e-6}
-    used = dict.fromkeys(rates, 0.0)
-
-    def fake_wrk(wrk, port, path, bodies, seconds, connections):
-        used[port] += per_request[port] * rates[port] * seconds
-        return rates[port], 0, "1ms"
-
-    monkeypatch.setattr(bench, "wrk_rate", fake_wrk)
-    monkeypatch.setattr(bench, "MASTERS", {port: port for port in rates})
-    monkeypatch.setattr(bench, "workers_cpu", lambda master: used[master])
-    args = argparse.Namespace(seconds=1.0, clients=1)
-    bench.http_versus_echo("generala-dice", "open", {"referee": OURS, bench.LOG_OFF: log_off},
-                           ECHO, {"referee": [b"{}"], bench.LOG_OFF: [b"{}"]}, args, "wrk")
-    ours, off = capsys.readouterr().out.splitlines()
-    assert "(p99 1ms, CPU 410 µs a request)" in ours
-    assert "(p99 1ms, CPU 400 µs a request)" in off
-    assert ("the request log costs 10.0% of the default's req/s and 2.5% of its workers' CPU "
-            "a request: meets the 5% target") in off
