@@ -1,7 +1,8 @@
-"""`make bench`: engine moves per second per game, HTTP moves per second beside a bare Flask
-echo of the same payloads, state sizes at the start and end of a match, and Generala's hint
-levels measured (`bench/generala.py`), the card games' hint levels against each other
-(`bench/hints.py`), and the cost of one chance event with the random source (`bench/chance.py`).
+"""`make bench`: engine moves per second per game, HTTP moves per second at the referee's
+default settings (and with its request log off) beside a bare Flask echo of the same
+payloads, state sizes at the start and end of a match, and Generala's hint levels measured
+(`bench/generala.py`), the card games' hint levels against each other (`bench/hints.py`),
+and the cost of one chance event with the random source (`bench/chance.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -38,13 +39,17 @@ NOW = 1_000_000.0
 ENGINE_TARGET = 100_000  # moves per second, legal moves listed at every step
 UNO_RATIO_TARGET = 1.5
 ECHO_RATIO_TARGET = 0.9  # the move endpoint's req/s over the bare echo's, open and sealed
+LOG_COST_TARGET = 0.05  # the request log's share of the move endpoint's req/s, at most
+# The referee served beside the default one, with its request log off (the figure the
+# request log's cost is read from).
+LOG_OFF = "request log off"
 # Rounds of the HTTP comparison, each a slice of every server in turn: one ratio of two
 # one-second slices moves by about ±0.1 on a shared machine of two cores (seen: 0.77 to
 # 1.16 around 0.93 in 16 rounds), and the median of nine by about a third of that.
 HTTP_ROUNDS = 9
 # The sealed-mode bench key (any key of 32 characters or more; never one in use).
 BENCH_KEY = "bench-sealing-key-of-at-least-32-characters"
-# The gunicorn settings both servers run with: the referee's defaults (gunicorn.conf.py).
+# The gunicorn settings every server runs with: the referee's defaults (gunicorn.conf.py).
 THREADS = "2"
 
 
@@ -251,8 +256,9 @@ def free_port() -> int:
 def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
           **extra_env: str) -> subprocess.Popen:
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
-               THREADS=THREADS, REFEREE_LOG_LEVEL="WARNING")
-    env.pop("REFEREE_STATE_KEYS", None)
+               THREADS=THREADS)
+    for setting in ("REFEREE_STATE_KEYS", "REFEREE_LOG_LEVEL", "REFEREE_REQUEST_LOG"):
+        env.pop(setting, None)
     env.update(extra_env)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              app_spec], cwd=root, env=env, stdout=subprocess.DEVNULL,
@@ -339,15 +345,15 @@ def http_rate(port: int, path: str, bodies: list[bytes], seconds: float, clients
 
 def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: int,
                      bodies: dict[str, list[bytes]], args, wrk: str | None) -> None:
-    """One line per referee (this tree's, and the baseline's when given): its moves endpoint
-    against the echo of the same bodies (each tree gets its own sealed tokens, and the echo
-    echoes each tree's bodies). Each server is first driven for one slice with this game's
-    bodies and mode, not timed (a worker's first requests of a game fill its tables and
-    caches: a figure of the steady endpoint leaves them out; a refusal there still counts).
-    Then each round drives the echoes and every referee in turn (in a rotating order) for a
-    short slice; the ratio is the median over HTTP_ROUNDS rounds of the referee's rate over
-    its echo's in the same round, so that load from elsewhere on a shared machine weighs on
-    both sides of each ratio alike."""
+    """One line per referee (this tree's, the baseline's when given, then this tree's with its
+    request log off, whose line says what the log costs): its moves endpoint against the echo of
+    the same bodies (each tree gets its own sealed tokens, and the echo echoes each tree's
+    bodies). Each server is first driven for one slice with this game's bodies and mode, not
+    timed (a worker's first requests of a game fill its tables and caches: a figure of the
+    steady endpoint leaves them out; a refusal there still counts). Then each round drives the
+    echoes and every referee in turn (in a rotating order) for a short slice; the ratio is the
+    median over HTTP_ROUNDS rounds of the referee's rate over its echo's in the same round, so
+    that load from elsewhere on a shared machine weighs on both sides of each ratio alike."""
     path = f"/v1/games/{game_id}/moves"
     rounds = HTTP_ROUNDS
     slice_seconds = max(1.0, args.seconds / rounds)
@@ -390,11 +396,18 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
                   f"or ratio is given{label}")
             continue
         ratio = statistics.median(r / e for r, e in zip(rates[side], rates[echo]))
-        verdict = "meets" if ratio >= ECHO_RATIO_TARGET else "BELOW"
+        if side == LOG_OFF:
+            cost = 1 - statistics.median(r / o for r, o in zip(rates["referee"], rates[side]))
+            verdict = (f"the request log costs {cost:.1%} of the default's req/s: "
+                       f"{'meets' if cost <= LOG_COST_TARGET else 'ABOVE'} the "
+                       f"{LOG_COST_TARGET:.0%} target")
+        else:
+            verdict = (f"{'meets' if ratio >= ECHO_RATIO_TARGET else 'BELOW'} the "
+                       f"{ECHO_RATIO_TARGET} target")
         print(f"{game_id:16s} {mode:6s} referee {statistics.median(rates[side]):7,.0f} req/s "
               f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}), echo "
-              f"{statistics.median(rates[echo]):7,.0f} req/s, ratio {ratio:.2f} ({verdict} "
-              f"the {ECHO_RATIO_TARGET} target); mean body {size} B{label}")
+              f"{statistics.median(rates[echo]):7,.0f} req/s, ratio {ratio:.2f} ({verdict}); "
+              f"mean body {size} B{label}")
 
 
 # Run inside another checkout: its own sealing turns open bodies (JSON lines on standard
@@ -483,24 +496,31 @@ def http_section(games: list[str], args) -> None:
     wrk = ensure_wrk()
     driver = f"wrk, {args.clients * 4} connections" if wrk else f"{args.clients} Python clients"
     print(f"\n== HTTP under gunicorn ({args.workers} worker(s) of {THREADS} threads each, "
-          f"{driver}), moves endpoint vs a bare Flask echo of the same bodies (same gunicorn "
-          f"settings), open and sealed mode")
+          f"{driver}), moves endpoint at the default settings (request log on; then with "
+          f"REFEREE_REQUEST_LOG=off, labelled) vs a bare Flask echo of the same bodies (same "
+          f"gunicorn settings), open and sealed mode")
     echo_port = free_port()
     servers = [serve("bench.echo_app:create_app()", echo_port, args.workers)]
     ports: dict[str, dict[str, int]] = {"open": {}, "sealed": {}}
     trees = {"referee": ROOT, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
+    referees = {name: (root, {}) for name, root in trees.items()}
+    referees[LOG_OFF] = (ROOT, {"REFEREE_REQUEST_LOG": "off"})
     try:
-        for name, root in trees.items():
+        for name, (root, settings) in referees.items():
             for mode, keys in (("open", {}), ("sealed", {"REFEREE_STATE_KEYS": BENCH_KEY})):
                 port = ports[mode][name] = free_port()
-                servers.append(serve("referee:create_app()", port, args.workers, root, **keys))
+                servers.append(serve("referee:create_app()", port, args.workers, root,
+                                     **settings, **keys))
         for game_id in games:
             open_bodies = payloads(game_id, 400)
             http_versus_echo(game_id, "open", ports["open"], echo_port,
-                             dict.fromkeys(trees, open_bodies), args, wrk)
-            http_versus_echo(game_id, "sealed", ports["sealed"], echo_port,
-                             {name: sealed_in(root, game_id, open_bodies)
-                              for name, root in trees.items()}, args, wrk)
+                             dict.fromkeys(referees, open_bodies), args, wrk)
+            sealed_bodies = {name: sealed_in(root, game_id, open_bodies)
+                             for name, root in trees.items()}
+            # The same tokens for both of this tree's referees: they share one echo.
+            sealed_bodies[LOG_OFF] = sealed_bodies["referee"]
+            http_versus_echo(game_id, "sealed", ports["sealed"], echo_port, sealed_bodies,
+                             args, wrk)
     finally:
         for proc in servers:
             os.killpg(proc.pid, signal.SIGTERM)

@@ -24,8 +24,9 @@ SORT = os.environ.get("PROFILE_SORT", "tottime")
 
 
 def referees() -> dict:
-    """The referee's WSGI application in each mode, its logging quiet."""
-    logging.getLogger("referee").setLevel(logging.WARNING)
+    """The referee's WSGI application in each mode, its logging quiet unless
+    REFEREE_LOG_LEVEL=INFO asks for the request log."""
+    logging.getLogger("referee").setLevel(os.environ.get("REFEREE_LOG_LEVEL", "WARNING"))
     return {"open": create_app({"STATE_KEYS": ""}),
             "sealed": create_app({"STATE_KEYS": BENCH_KEY})}
 

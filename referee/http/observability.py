@@ -7,21 +7,30 @@ request.
 - Metrics (referee.http.metrics): requests by route, game and status; problems by code;
   latency by route. The route is the rule (`/v1/games/<game_id>/moves`), never the raw path,
   and a game id outside the registry counts as `unknown`, so no client can grow the series.
-- Logs: one line per request on the `referee.requests` logger, in JSON through
-  python-json-logger (see `configure_logging` and gunicorn.conf.py).
+- Logs: one JSON line per request on standard error (`RequestLog`), with the fields of the
+  logging module's JSON lines (python-json-logger: `configure_logging`, gunicorn.conf.py),
+  whose other lines (errors, gunicorn's own) are written as they come.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
 import random
 import re
+import select
 import sys
+import threading
 import time
+from collections import deque
 from typing import Any, Callable, Container
 
+import msgspec
 from flask import Flask, Response, g, request
 from pythonjsonlogger.msgspec import MsgspecFormatter
+
+from referee.core.memo import BoundedMemo
 
 from . import metrics
 
@@ -33,13 +42,112 @@ UNMATCHED = "unmatched"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 LOG_RENAMES = {"asctime": "time", "levelname": "level", "name": "logger"}
 
+# The request lines are written by RequestLog, not through this logger's handlers; its level
+# still says whether they are written (REFEREE_LOG_LEVEL: from WARNING up, none).
 requests_log = logging.getLogger("referee.requests")
+# How often the queued request lines are written, and how many may wait: past that, the
+# request that adds one writes them itself, so memory stays bounded when standard error is
+# not read (that request then waits, as it would for a line written at once).
+FLUSH_SECONDS = 1.0
+MOST_PENDING = 10_000
 
 
 def json_formatter() -> MsgspecFormatter:
-    """python-json-logger's msgspec formatter: the same fields as its json one, written in a
-    third of the time (about 12 us a line against 32), since a line is written per request."""
+    """The logging module's JSON lines (errors, and gunicorn's own lines: gunicorn.conf.py),
+    by python-json-logger's msgspec formatter."""
     return MsgspecFormatter(LOG_FORMAT, rename_fields=LOG_RENAMES)
+
+
+class RequestLine(msgspec.Struct, kw_only=True):
+    """A request's log line: the four fields every JSON line has, then the request's."""
+
+    time: str
+    level: str = "INFO"
+    logger: str = "referee.requests"
+    message: str = "request"
+    request_id: str
+    method: str
+    route: str
+    game: str | None
+    status: int
+    code: str | None
+    duration_ms: float
+
+
+ENCODER = msgspec.json.Encoder()
+
+
+class RequestLog:
+    """This process's request lines, on standard error. A request queues its line (the
+    time's text is made once a second); a thread encodes the queue in one msgspec call and
+    writes it every FLUSH_SECONDS, and an exit (atexit: a gunicorn worker leaving on SIGTERM,
+    or recycled) writes what is left. A request thus pays neither the logging module's
+    record, formatter and handler lock nor a system call, and never waits on the stream
+    (docs/PERFORMANCE.md has the instructions a line costs, either way)."""
+
+    def __init__(self, fd: int = 2):
+        self.fd = fd
+        self.forget()
+        atexit.register(self.flush)
+        # A forked child has no thread but the forking one, and the parent's queued lines
+        # are the parent's to write.
+        os.register_at_fork(after_in_child=self.forget)
+
+    def forget(self) -> None:
+        self.pending: deque[RequestLine] = deque()
+        self.writing = threading.Lock()
+        self.flusher: threading.Thread | None = None
+        self.clock: tuple[int, str] = (0, "")
+
+    def write(self, line: RequestLine) -> None:
+        self.pending.append(line)
+        if self.flusher is None or len(self.pending) > MOST_PENDING:
+            self.flush()
+
+    def flush_every(self) -> None:
+        while True:
+            time.sleep(FLUSH_SECONDS)
+            self.flush()
+
+    def flush(self) -> None:
+        """Write every queued line, in writes of whole lines of at most PIPE_BUF bytes: such
+        a write to a pipe is never interleaved with another process's (the workers share
+        standard error). The first line starts the thread that flushes."""
+        with self.writing:
+            if self.flusher is None and self.pending:
+                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
+                                                daemon=True)
+                self.flusher.start()
+            lines = ENCODER.encode_lines([self.pending.popleft()
+                                          for _ in range(len(self.pending))])
+            start = 0
+            while start < len(lines):
+                # The last line end within PIPE_BUF bytes (a longer line goes alone).
+                end = (lines.rfind(b"\n", start, start + select.PIPE_BUF) + 1
+                       or lines.index(b"\n", start) + 1)
+                self.write_all(lines[start:end])
+                start = end
+
+    def write_all(self, data: bytes) -> None:
+        try:
+            while data:
+                data = data[os.write(self.fd, data):]
+        except OSError:
+            pass  # standard error is gone: there is nowhere left to say so
+
+    def now(self) -> str:
+        """The time as the logging module writes `asctime` (local, milliseconds after a
+        comma)."""
+        now = time.time()
+        second, text = self.clock
+        if int(now) != second:
+            second = int(now)
+            text = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(second))
+            self.clock = (second, text)
+        return f"{text},{int((now - second) * 1000):03d}"
+
+
+REQUEST_LOG = RequestLog()
 
 
 def configure_logging(level: str) -> None:
@@ -86,31 +194,10 @@ def _start() -> None:
     state.request_id, state.traceparent = incoming_id(request.environ)
 
 
-class _Series:
-    """The labelled children of the per-request metrics, looked up once per (route, game,
-    status): prometheus-client's `labels()` costs a few microseconds a call."""
-
-    def __init__(self) -> None:
-        self._requests: dict[tuple[str, str, str], Any] = {}
-        self._latency: dict[str, Any] = {}
-        self._problems: dict[str, Any] = {}
-
-    def count(self, route: str, game: str, status: int, code: str | None,
-              elapsed: float) -> None:
-        key = (route, game, str(status))
-        counter = self._requests.get(key)
-        if counter is None:
-            counter = self._requests[key] = metrics.REQUESTS.labels(*key)
-        counter.inc()
-        histogram = self._latency.get(route)
-        if histogram is None:
-            histogram = self._latency[route] = metrics.LATENCY.labels(route)
-        histogram.observe(elapsed)
-        if code:
-            problems = self._problems.get(code)
-            if problems is None:
-                problems = self._problems[code] = metrics.PROBLEMS.labels(code)
-            problems.inc()
+def labelled(key: tuple[Any, ...]) -> Any:
+    """The child of a metric (the key's first item) for the label values after it."""
+    family, *values = key
+    return family.labels(*values)
 
 
 class Recorder:
@@ -121,7 +208,9 @@ class Recorder:
     def __init__(self, games: Container[str], log_requests: bool):
         self.games = games
         self.log_requests = log_requests
-        self.series = _Series()
+        # The labelled children of the per-request metrics, by metric and label values:
+        # prometheus-client's `labels()` costs a few microseconds a call.
+        self.children: BoundedMemo[tuple[Any, ...], Any] = BoundedMemo(4096)
 
     def game_label(self, game_id: str | None) -> str:
         if game_id is None:
@@ -130,12 +219,15 @@ class Recorder:
 
     def record(self, method: str, route: str, game: str, status: int, code: str | None,
                elapsed: float, request_id: str) -> None:
-        self.series.count(route, game, status, code, elapsed)
+        self.children.get((metrics.REQUESTS, route, game, str(status)), labelled).inc()
+        self.children.get((metrics.LATENCY, route), labelled).observe(elapsed)
+        if code:
+            self.children.get((metrics.PROBLEMS, code), labelled).inc()
         if self.log_requests and requests_log.isEnabledFor(logging.INFO):
-            requests_log.info("request", extra={
-                "request_id": request_id, "method": method, "route": route,
-                "game": game or None, "status": status, "code": code,
-                "duration_ms": round(elapsed * 1000, 3)})
+            REQUEST_LOG.write(RequestLine(
+                time=REQUEST_LOG.now(), request_id=request_id, method=method, route=route,
+                game=game or None, status=status, code=code,
+                duration_ms=round(elapsed * 1000, 3)))
 
 
 def _finisher(recorder: Recorder) -> Callable[[Response], Response]:
@@ -162,9 +254,8 @@ def _finisher(recorder: Recorder) -> Callable[[Response], Response]:
 
 
 def install(app: Flask, games: Container[str], log_requests: bool = True) -> Recorder:
-    """Runs first before every request and last after it; `games` are the registered ids
-    (any other id is counted as `unknown`); `log_requests` writes the line per request.
-    The recorder is returned for the answers served outside Flask's dispatch."""
+    """Runs first before every request and last after it, with a `Recorder(games,
+    log_requests)`, returned for the answers served outside Flask's dispatch."""
     recorder = Recorder(games, log_requests)
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any

@@ -154,3 +154,30 @@ def test_each_server_is_driven_once_untimed_before_the_rounds(monkeypatch, capsy
     assert "referee   2,500 req/s" in line and "echo   1,000 req/s" in line
     assert "ratio 2.50" in line
     assert calls == {ECHO: 10, OURS: 10}
+
+
+@pytest.mark.parametrize("default, cost, verdict", [(1960.0, "2.0%", "meets"),
+                                                    (1800.0, "10.0%", "ABOVE")])
+def test_the_row_with_the_request_log_off_says_what_the_log_costs(monkeypatch, capsys,
+                                                                  default, cost, verdict):
+    """The referee at its default settings, then the same with its request log off, against
+    one echo of the same bodies: the second row gives the log's cost, the share of the
+    log-off rate the default one loses."""
+    log_off = 4
+    rates = {ECHO: 1000.0, OURS: default, log_off: 2000.0}
+    calls: dict[int, int] = {}
+
+    def fake_wrk(wrk, port, path, bodies, seconds, connections):
+        calls[port] = calls.get(port, 0) + 1
+        return rates[port], 0, "1ms"
+
+    monkeypatch.setattr(bench, "wrk_rate", fake_wrk)
+    args = argparse.Namespace(seconds=1.0, clients=1)
+    bench.http_versus_echo("generala-dice", "open", {"referee": OURS, bench.LOG_OFF: log_off},
+                           ECHO, {"referee": [b"{}"], bench.LOG_OFF: [b"{}"]}, args, "wrk")
+    ours, off = capsys.readouterr().out.splitlines()
+    assert f"ratio {default / 1000:.2f} (meets the 0.9 target)" in ours
+    assert (f"ratio 2.00 (the request log costs {cost} of the default's req/s: {verdict} the "
+            f"5% target)") in off
+    assert off.endswith("[request log off]") and "echo   1,000 req/s" in off
+    assert calls == {ECHO: 10, OURS: 10, log_off: 10}

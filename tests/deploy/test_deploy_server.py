@@ -1,5 +1,6 @@
 """The referee under gunicorn with its own gunicorn.conf.py: metrics summed over workers
-(and kept when a worker is replaced), connections kept alive, every log line JSON."""
+(and kept when a worker is replaced), connections kept alive, every log line JSON, a request
+line for every request, none lost when the server stops gracefully."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ from bench.__main__ import free_port, workers_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def start(base: Path, threads: str = "2"):
+    """gunicorn with the referee's settings, two workers of `threads` threads, its output in
+    `base`/stderr; the process, its port and its output file."""
     port = free_port()
-    base = tmp_path_factory.mktemp("server")
     metrics_dir = base / "metrics"
     err = open(base / "stderr", "w+")
-    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="2", THREADS="2",
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="2", THREADS=threads,
                PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), REFEREE_LOG_LEVEL="INFO",
                ACCESS_LOG="-")
     env.pop("REFEREE_STATE_KEYS", None)
@@ -42,7 +43,14 @@ def server(tmp_path_factory):
             pass
         assert time.time() < deadline and proc.poll() is None, "gunicorn did not start"
         time.sleep(0.2)
-    yield proc, port, metrics_dir, err
+    return proc, port, err
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("server")
+    proc, port, err = start(base)
+    yield proc, port, base / "metrics", err
     os.killpg(proc.pid, signal.SIGTERM)
     proc.wait(timeout=15)
     err.close()
@@ -108,15 +116,91 @@ def test_connections_are_kept_alive_between_requests(server):
     conn.close()
 
 
+LINE_FIELDS = ["time", "level", "logger", "message", "request_id", "method", "route", "game",
+               "status", "code", "duration_ms"]
+
+
+def records(err) -> list[dict]:
+    err.flush()
+    return [json.loads(line) for line in Path(err.name).read_text().splitlines() if line.strip()]
+
+
+def request_lines(err, ids: set[str], seconds: float = 10) -> dict[str, list[dict]]:
+    """The request lines of the requests of `ids`, by id, once every one has its line (the
+    workers write theirs within a second) or `seconds` have passed."""
+    deadline = time.time() + seconds
+    while True:
+        found: dict[str, list[dict]] = {}
+        for record in records(err):
+            if record["logger"] == "referee.requests" and record["request_id"] in ids:
+                found.setdefault(record["request_id"], []).append(record)
+        if found.keys() == ids or time.time() > deadline:
+            return found
+        time.sleep(0.2)
+
+
 def test_every_line_gunicorn_and_the_referee_write_is_json(server):
     _, port, _, err = server
     assert get(port, "/healthz", **{"X-Request-ID": "server-log-1"})[0] == 200
-    time.sleep(0.5)
-    err.flush()
-    lines = [line for line in Path(err.name).read_text().splitlines() if line.strip()]
-    records = [json.loads(line) for line in lines]
-    loggers = {r["logger"] for r in records}
+    mine = request_lines(err, {"server-log-1"})["server-log-1"]
+    lines = records(err)
+    loggers = {r["logger"] for r in lines}
     assert {"gunicorn.error", "gunicorn.access", "referee.requests"} <= loggers
-    mine = [r for r in records if r.get("request_id") == "server-log-1"]
     assert len(mine) == 1 and mine[0]["route"] == "/healthz" and mine[0]["status"] == 200
-    assert all({"time", "level", "logger", "message"} <= r.keys() for r in records)
+    assert all({"time", "level", "logger", "message"} <= r.keys() for r in lines)
+
+
+def post(port: int, path: str, body: dict, **headers: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("POST", path, json.dumps(body), {"Content-Type": "application/json",
+                                                      **headers})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_every_request_writes_one_line_with_the_same_fields(server):
+    _, port, _, err = server
+    dice = "/v1/games/generala-dice"
+    status, created = post(port, f"{dice}/matches", {"players": ["ann", "bob"]})
+    assert status == 201
+    state = json.loads(created)["state"]
+    roll = {"type": "roll", "player": "ann", "keep": []}
+    moves = "/v1/games/<game_id>/moves"
+    sent = {"fields-1": (get(port, "/healthz", **{"X-Request-ID": "fields-1"})[0], "/healthz"),
+            "fields-2": (post(port, f"{dice}/moves", {"state": state, "move": roll},
+                              **{"X-Request-ID": "fields-2"})[0], moves),
+            "fields-3": (post(port, f"{dice}/moves", {"state": state, "move": {
+                **roll, "player": "bob"}}, **{"X-Request-ID": "fields-3"})[0], moves),
+            "fields-4": (get(port, "/nowhere", **{"X-Request-ID": "fields-4"})[0], "unmatched")}
+    found = request_lines(err, set(sent))
+    assert found.keys() == sent.keys()
+    assert [status for status, _ in sent.values()] == [200, 200, 409, 404]
+    for request_id, (status, route) in sent.items():
+        [line] = found[request_id]
+        assert list(line) == LINE_FIELDS
+        assert (line["status"], line["route"], line["level"], line["message"]) == (
+            status, route, "INFO", "request")
+    assert [found[i][0]["code"] for i in sent] == [None, None, "not_your_turn", "not_found"]
+    assert [found[i][0]["game"] for i in sent] == [None, "generala-dice", "generala-dice", None]
+
+
+@pytest.mark.parametrize("threads", ["2", "1"], ids=["threaded-worker", "sync-worker"])
+def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, threads):
+    """The workers write their request lines once a second: SIGTERM to the master right
+    after the last answer leaves lines queued, which each worker writes as it exits."""
+    proc, port, err = start(tmp_path, threads)
+    ids = {f"last-{n}" for n in range(200)}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for request_id in sorted(ids):
+        conn.request("GET", "/healthz", headers={"X-Request-ID": request_id})
+        assert conn.getresponse().read()
+    conn.close()
+    os.kill(proc.pid, signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+    found = request_lines(err, ids, seconds=0)
+    err.close()
+    assert {request_id: len(lines) for request_id, lines in found.items()} == dict.fromkeys(
+        ids, 1)

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 import referee
-from referee.http.observability import json_formatter
+from referee.http.observability import (REQUEST_LOG, RequestLine, RequestLog,
+                                        json_formatter)
 
 ROOT = Path(__file__).resolve().parents[2]
 DICE = "/v1/games/generala-dice"
@@ -127,29 +129,70 @@ def test_a_traceparent_gives_its_trace_id_and_is_echoed(client):
     assert both.headers["X-Request-ID"] == "mine"
 
 
-def request_lines(caplog):
-    return [r for r in caplog.records if r.name == "referee.requests"]
+LINE_FIELDS = ["time", "level", "logger", "message", "request_id", "method", "route", "game",
+               "status", "code", "duration_ms"]
+
+
+def request_lines(capfd) -> list[dict]:
+    """The request lines written on standard error since the last call, as JSON objects (the
+    request log's queue is written out first)."""
+    REQUEST_LOG.flush()
+    lines = [json.loads(line) for line in capfd.readouterr().err.splitlines()
+             if line.startswith("{")]
+    return [line for line in lines if line["logger"] == "referee.requests"]
 
 
 def test_one_json_log_line_per_request_with_id_route_game_status_code_and_duration(
-        client, caplog):
+        client, caplog, capfd):
     caplog.set_level(logging.INFO, logger="referee.requests")
+    request_lines(capfd)
     state = create(client, **{"X-Request-ID": "req-1"}).get_json()["state"]
     client.post(f"{DICE}/moves", json={"state": state, "move": {
         "type": "roll", "player": "bob", "keep": []}}, headers={"X-Request-ID": "req-2"})
-    first, second = request_lines(caplog)
-    lines = [json.loads(json_formatter().format(r)) for r in (first, second)]
+    lines = request_lines(capfd)
+    assert len(lines) == 2
     assert lines[0]["request_id"] == "req-1" and lines[0]["status"] == 201
     assert lines[0]["route"] == "/v1/games/<game_id>/matches"
     assert lines[0]["game"] == "generala-dice" and lines[0]["code"] is None
     assert lines[1]["request_id"] == "req-2" and lines[1]["status"] == 409
     assert lines[1]["code"] == "not_your_turn" and lines[1]["method"] == "POST"
     for line in lines:
+        assert list(line) == LINE_FIELDS
         assert line["logger"] == "referee.requests" and line["level"] == "INFO"
+        assert line["message"] == "request"
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}", line["time"])
         assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
 
 
-def test_an_unexpected_error_is_logged_with_its_stack_and_request_id(app, caplog):
+def test_the_request_log_writes_whole_lines_of_at_most_pipe_buf_bytes(monkeypatch):
+    """The workers share standard error: a write to a pipe of at most PIPE_BUF bytes is
+    never interleaved with another process's, so no line is cut by another worker's."""
+    read, write = os.pipe()
+    log = RequestLog(write)
+    written: list[bytes] = []
+    real_write = os.write
+
+    def record(fd, data):
+        if fd == write:
+            written.append(bytes(data))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", record)
+    sent = [RequestLine(time="2026-12-05 10:00:00,000", request_id=f"{n}-{'x' * (n % 128)}",
+                        method="GET", route="/healthz", game=None, status=200, code=None,
+                        duration_ms=0.1) for n in range(200)]
+    log.pending.extend(sent)
+    log.flush()
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        lines = pipe.read().split(b"\n")
+    assert [json.loads(line)["request_id"] for line in lines[:-1]] == [
+        line.request_id for line in sent]
+    assert len(written) > 1
+    assert all(len(chunk) <= select.PIPE_BUF and chunk.endswith(b"\n") for chunk in written)
+
+
+def test_an_unexpected_error_is_logged_with_its_stack_and_request_id(app, caplog, capfd):
     def fail():
         raise ZeroDivisionError("a failure inside a route")
 
@@ -164,8 +207,8 @@ def test_an_unexpected_error_is_logged_with_its_stack_and_request_id(app, caplog
     assert line["request_id"] == "boom-1" and line["level"] == "ERROR"
     assert "ZeroDivisionError: a failure inside a route" in line["exc_info"]
     assert "Traceback" in line["exc_info"]
-    [request_line] = [r for r in request_lines(caplog) if r.request_id == "boom-1"]
-    assert request_line.status == 500 and request_line.code == "internal_error"
+    [request_line] = [r for r in request_lines(capfd) if r["request_id"] == "boom-1"]
+    assert request_line["status"] == 500 and request_line["code"] == "internal_error"
 
 
 def test_liveness_and_readiness_answer_apart(client, sealed_client):
@@ -198,7 +241,7 @@ def test_a_sealing_key_that_cannot_seal_makes_the_referee_not_ready(sealed_app,
     assert sealed_app.test_client().get("/healthz").status_code == 200
 
 
-def test_the_request_lines_can_be_turned_off_and_errors_are_still_logged(caplog):
+def test_the_request_lines_can_be_turned_off_and_errors_are_still_logged(caplog, capfd):
     app = referee.create_app({"STATE_KEYS": [], "REQUEST_LOG": False})
 
     def fail():
@@ -209,7 +252,7 @@ def test_the_request_lines_can_be_turned_off_and_errors_are_still_logged(caplog)
     client = app.test_client()
     assert create(client).headers["X-Request-ID"]
     assert client.get("/fails").status_code == 500
-    assert request_lines(caplog) == []
+    assert request_lines(capfd) == []
     assert any(r.levelno == logging.ERROR and r.exc_info for r in caplog.records)
 
 
