@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import chance, generala, hints
+from bench import chance, costliest, generala, hints
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.service.codec import Match, StateCodec
@@ -475,6 +475,10 @@ def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
 
     print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
     chance.report(seconds)
+
+    print("\n== the costliest request, a worst-case search (docs/OPERATIONS.md, \"The cost of "
+          "a request\")")
+    costliest.report(examples=40)
 
     if "huit-americain" in games:
         print("\n== huit-americain vs RLCard UNO (random moves, same process, same duration, "
