@@ -35,9 +35,3 @@ class BoundedMemo(Generic[K, V]):
             self._values.clear()
         value = self._values[key] = make(key, *args)
         return value
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def clear(self) -> None:
-        self._values.clear()

@@ -22,7 +22,7 @@ import random
 from typing import Any, Callable
 
 from .engine import Engine, Move
-from .hints import Advice, Alternative, seed_from_view
+from .hints import LEVELS, Advice, Alternative, seed_from_view
 
 NOW = 0.0  # the card games have no clock
 
@@ -126,7 +126,6 @@ def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves:
     return Advice(moves[best], search.measure, round(means[best], 6), reason, others)
 
 
-LEVELS = ("easy", "medium", "hard")
 RulesOfThumb = Callable[[dict[str, Any], list[Move]], tuple[Move, str]]
 
 
