@@ -32,14 +32,9 @@ def components(b: Builder, engine: Engine, names: GameNames, moves: dict[str, An
 def _options(b: Builder, engine: Engine, names: GameNames) -> None:
     properties = {}
     for option in engine.options:
-        prop: dict[str, Any] = {"type": option.kind, "default": option.default,
-                                "description": option.description}
-        if option.choices is not None:
-            prop["enum"] = list(option.choices)
-        if option.minimum is not None:
-            prop["minimum"] = option.minimum
-        if option.maximum is not None:
-            prop["maximum"] = option.maximum
+        # The catalogue's description of the option, its choices an `enum`.
+        prop = {"enum" if key == "choices" else key: value
+                for key, value in option.describe().items() if key != "name"}
         if option.kind == "string" and option.choices is None:
             prop["maxLength"] = MAX_OPTION_TEXT
         properties[option.name] = prop
@@ -97,7 +92,7 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     state_schema["properties"]["fairness"] = {"oneOf": [ref("Fairness"), {"type": "null"}]}
     state_schema["required"].append("fairness")
     state_schema["x-max-counter"] = MAX_COUNTER
-    for counter in engine.counter_fields():
+    for counter in engine.counter_fields:
         state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
     for name, body in components.items():
         b.schema(name, body)
