@@ -203,17 +203,10 @@ class Engine(ABC):
         return options
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
-        """How many players a match with these (resolved) options takes. Games where the
-        options change it (more decks seat more players) override this."""
+        """How many players a match with these (resolved) options takes: the service refuses
+        a creation with another count before `new_match`, and `common_problems` a state.
+        Games where the options change it (more decks seat more players) override this."""
         return self.min_players, self.max_players
-
-    def check_player_count(self, count: int, options: dict[str, Any] | None = None) -> None:
-        fewest, most = self.player_range(options or {})
-        if not fewest <= count <= most:
-            raise InvalidOptions(
-                f"{self.name} takes {fewest} to {most} players, not {count}",
-                problems=[f"players: {fewest} to {most} needed"],
-            )
 
     # -- the rules ---------------------------------------------------------------------------
     @abstractmethod
