@@ -74,9 +74,7 @@ class StateOrSeat(Schema):
     seat token the back end handed the device, never both."""
 
     state = StateField()
-    seat_token = fields.String(metadata={
-        "description": "Sealed mode, from a player's device: the seat token the back end "
-                       "handed it. The request then acts as that token's seat and no other."})
+    seat_token = fields.String()
 
     @validates_schema
     def _state_or_seat(self, data, **kwargs):
@@ -130,9 +128,7 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
                                     validate=validate.Length(max=max_items))
         viewer = player_id(max_id)
         bots = fields.List(player_id(max_id), load_default=list,
-                           validate=[validate.Length(max=max_items), _unique],
-                           metadata={"description": "The players who are bots (they may always "
-                                     "ask for hints)."})
+                           validate=[validate.Length(max=max_items), _unique])
         hints_allowed = StrictBoolean(load_default=False, metadata={
             "description": "Whether the humans may ask for hints even when two or more humans "
                            "play; without it a human gets hints only when he plays bots alone."})

@@ -140,7 +140,6 @@ def to_yaml(document: dict[str, Any]) -> str:
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-
 def _tidy(node: Any) -> Any:
     """Small normalisations generators need: a string `enum` says `type: string`, and a
     one-value enum (a move's or an event's `type` tag) is a `const`, which generated clients
@@ -157,10 +156,6 @@ def _tidy(node: Any) -> Any:
     if isinstance(node, list):
         return [_tidy(v) for v in node]
     return node
-
-
-__all__ = ["generate", "to_yaml", "pascal", "camel", "CARD_PATTERN"]
-
 
 
 def committed_document() -> str:
