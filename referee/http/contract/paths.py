@@ -25,7 +25,7 @@ EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}...
 def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
     """Every operation offered for `engine`, in the declarations' order."""
     match = example_match(engine)
-    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items, ())
+    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
     service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
                       checks.move)
     drawn: set[str] = set()
