@@ -10,15 +10,10 @@ generator); the request envelopes come from the marshmallow envelope schemas. Th
 and the running service serves what it generates for its own registry and settings.
 
 Each game has its own operations (`POST /v1/games/generala-dice/moves` takes a
-`GeneralaDiceMoveRequest` and answers a `GeneralaDiceOutcome`), so a generated client is
-typed end to end. The `{game_id}` form of those paths is still served, but not documented: a
-typed client has no use for it, and listing both would give every client two methods per
-operation. The catalogue keeps `GET /v1/games/{game_id}`, which is the same for every game.
-
-Values that may grow (game ids, problem codes, event types) are open: a client generated
-today must still parse an answer that carries a value added later. Game ids and problem
-codes are plain strings whose known values are listed in `x-extensible-enum`; each game's
-event list ends with an `...OtherEvent` that matches any event type not known today.
+`GeneralaDiceMoveRequest` and answers a `GeneralaDiceOutcome`; see DESCRIPTION for that and
+for the open values). The `{game_id}` form of those paths is still served, but not
+documented: a typed client has no use for it, and listing both would give every client two
+methods per operation. The catalogue keeps `GET /v1/games/{game_id}`, the same for every game.
 
 The parts: `base` (what they share), `shared` (the components and paths every game shares),
 `games` (one game's schemas), `paths` (one game's paths).

@@ -88,13 +88,12 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     events = _renamed(events, rename)
     # Every field of a state is required: a posted state carries them all.
     _require_everything(components, names("State"))
-    # The bound on a state's counters, where clients can read it.
     state_schema = components[names("State")]
-    # The table's seating travels beside the game's state (referee.service.codec.Match).
-    state_schema["properties"]["seating"] = ref("Seating")
-    state_schema["required"].append("seating")
-    state_schema["properties"]["fairness"] = {"oneOf": [ref("Fairness"), {"type": "null"}]}
-    state_schema["required"].append("fairness")
+    # The table travels beside the game's state (referee.service.codec.Match).
+    state_schema["properties"].update(
+        seating=ref("Seating"), fairness={"oneOf": [ref("Fairness"), {"type": "null"}]})
+    state_schema["required"] += ["seating", "fairness"]
+    # The bound on a state's counters, where clients can read it.
     state_schema["x-max-counter"] = MAX_COUNTER
     for counter in engine.counter_fields:
         state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)

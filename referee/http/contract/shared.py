@@ -131,6 +131,9 @@ def components(b: Builder, game_ids: list[str]) -> None:
         "type": "string",
         "description": "The match seed, revealed once the match has finished."})
     b.schema("OptionValue", {"type": ["string", "integer", "boolean"]})
+    # The bounds an option or a move's field declares (referee.core.engine.described).
+    bounds = {"choices": {"type": "array", "items": ref("OptionValue")},
+              "minimum": {"type": "integer"}, "maximum": {"type": "integer"}}
     b.schema("OptionDescription", {
         "type": "object", "required": ["name", "type", "default", "description"],
         "properties": {
@@ -138,9 +141,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "type": {"type": "string", "enum": ["integer", "boolean", "string"]},
             "default": ref("OptionValue"),
             "description": {"type": "string"},
-            "choices": {"type": "array", "items": ref("OptionValue")},
-            "minimum": {"type": "integer"},
-            "maximum": {"type": "integer"},
+            **bounds,
         }})
     # A game's detail is its catalogue entry and more.
     summary_properties = {
@@ -161,9 +162,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "type": {"type": "string", "enum": list(FIELD_KINDS)},
             "required": {"type": "boolean"},
             "description": {"type": "string"},
-            "choices": {"type": "array", "items": ref("OptionValue")},
-            "minimum": {"type": "integer"},
-            "maximum": {"type": "integer"},
+            **bounds,
             "max_items": {"type": "integer"},
         }})
     b.schema("MoveTypeDescription", {
