@@ -20,7 +20,7 @@ from gunicorn.http.wsgi import Response, default_environ
 from gunicorn.workers.gthread import ThreadWorker
 from gunicorn.workers.sync import SyncWorker
 
-from .problems import CATALOGUE, MEDIA_TYPE
+from .problems import MEDIA_TYPE, problem
 
 # gunicorn's parse errors (gunicorn.http.errors, by class name: some exist only in later
 # releases), each with its answer's status, reason phrase and problem code. The first class
@@ -58,12 +58,6 @@ def refusal(exc: BaseException) -> tuple[int, str, str] | None:
     return None
 
 
-def problem_body(status: int, code: str, detail: str) -> bytes:
-    return msgspec.json.encode({"type": f"urn:referee:problem:{code}",
-                                "title": CATALOGUE[code][1], "status": status,
-                                "detail": detail[:MAX_DETAIL], "code": code})
-
-
 def answer_bytes(status: int, reason: str, body: bytes) -> bytes:
     """The whole HTTP answer of a problem, the connection closed (gunicorn cannot tell where
     the next request would begin)."""
@@ -98,7 +92,7 @@ class ProblemAnswers:
             answer = answer or FAILED
             detail = "the server failed on this request; nothing was stored or changed"
         status, reason, code = answer
-        body = problem_body(status, code, detail)
+        body = msgspec.json.encode(problem(code, detail[:MAX_DETAIL]))
         try:
             util.write_nonblock(client, answer_bytes(status, reason, body))
         except Exception:  # noqa: BLE001 - the client may be gone; nothing more to tell it
