@@ -87,8 +87,8 @@ class Referee:
             raise Refused("seed_token_required", "seeds contributed at creation are mixed into "
                           f"a server seed committed before them: ask /v1/games/{engine.id}/"
                           "seeds for a seed token first and send it with them")
-        else:
-            seed = rng.normalise_seed(body["seed"])
+        else:  # an integer seed is its decimal string; none, a secret one drawn now
+            seed = rng.new_seed() if body["seed"] is None else str(body["seed"])
         given = body["contributions"]
         if not given:
             return seed, None
