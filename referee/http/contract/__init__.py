@@ -81,9 +81,9 @@ turn...) never exceeds {max_counter}.
 def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, Any]:
     """The whole OpenAPI document for these games and settings."""
     max_id, max_items = settings["MAX_PLAYER_ID_LENGTH"], settings["MAX_LIST_ITEMS"]
+    plugin = MarshmallowPlugin()
     spec = APISpec(
-        title="referee", version=__version__, openapi_version="3.1.0",
-        plugins=[MarshmallowPlugin()],
+        title="referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
         info={"summary": "A stateless HTTP rules referee for card and dice games.",
               "description": DESCRIPTION.format(max_counter=MAX_COUNTER),
               "license": {"name": "MIT", "identifier": "MIT"}},
@@ -92,10 +92,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, An
               *({"name": gid, "description": engine.summary} for gid, engine in games.items()),
               {"name": "service", "description": "Health and the contract itself."}],
     )
-    plugin: MarshmallowPlugin = spec.plugins[0]  # type: ignore[assignment]
-    converter = plugin.converter
-    assert converter is not None
-    builder = Builder(spec, converter, max_id, max_items)
+    builder = Builder(spec, plugin.converter, max_id, max_items)
     shared.components(builder, sorted(games))
     for game_id, engine in games.items():
         names = GameNames(pascal(game_id))
