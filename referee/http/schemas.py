@@ -159,10 +159,10 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = player_id(max_id)
 
     class Validation(StateOrSeat):
-        # The move's own schema checks its fields next; here it only has to be an object.
-        move = fields.Dict(required=True)
+        move = fields.Dict(required=True)  # an object: its own schema checks it next
 
-    # With a state the player is required; with a seat token it is the token's (see app).
+    # With a state the player is required; with a seat token it is the token's (the
+    # service's Referee.seated).
     class View(StateOrSeat):
         player = player_id(max_id)
         seat_token_ttl = seat_ttl()

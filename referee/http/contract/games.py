@@ -13,7 +13,6 @@ from typing import Any, Union
 import msgspec
 
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
-from referee.http.schemas import SeedField, StateField
 
 from .base import REF, Builder, GameNames, ref
 
@@ -115,6 +114,17 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
 def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
     state = {**names.posted_state(),
              "description": "Open mode: the state object; sealed mode: the token."}
+    # The envelopes' fields whose schema the contract writes itself, by name.
+    written = {
+        "state": state, "move": ref(names("Move")), "seed": SEED,
+        "viewer": ref("PlayerId"), "player": ref("PlayerId"),
+        "seat_token": {**ref("SeatToken"), "description": (
+            "Instead of `state`, from a player's device: the request acts as the token's seat "
+            "and no other.")},
+        "level": {"type": "string", "enum": list(engine.hint_levels),
+                  "description": "How strong a player the hint plays as: easy, medium, hard "
+                                 "(and the game's own levels)."},
+    }
     for kind, name in (("create", "CreateMatchRequest"), ("move", "MoveRequest"),
                        ("legal_moves", "LegalMovesRequest"), ("validation", "ValidationRequest"),
                        ("view", "ViewRequest"), ("hint", "HintRequest")):
@@ -123,24 +133,7 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
         body = b.converter.schema2jsonschema(b.envelopes[kind])
         body["additionalProperties"] = False
         props = body["properties"]
-        for field_name, field in b.envelopes[kind].fields.items():
-            if isinstance(field, StateField):
-                props[field_name] = state
-            elif field_name == "move":
-                props[field_name] = ref(names("Move"))
-            elif isinstance(field, SeedField):
-                props[field_name] = SEED
-            elif field_name in ("viewer", "player"):
-                props[field_name] = ref("PlayerId")
-            elif field_name == "seat_token":
-                props[field_name] = {**ref("SeatToken"), "description": (
-                    "Instead of `state`, from a player's device: the request acts as the "
-                    "token's seat and no other.")}
-            elif field_name == "level":
-                props[field_name] = {
-                    "type": "string", "enum": list(engine.hint_levels),
-                    "description": "How strong a player the hint plays as: easy, medium, "
-                                   "hard (and the game's own levels)."}
+        props.update({field: written[field] for field in props if field in written})
         if "seat_token" in props:
             body["description"] = (
                 "Either `state` (from the game's back end) or `seat_token` (from a "

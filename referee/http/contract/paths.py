@@ -28,15 +28,13 @@ def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
     checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
     service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
                       checks.move)
-    drawn: set[str] = set()
     for op in offered(engine):
         request = op.request_schema.format(game=names.prefix)
         if op.media == JSON:
             _json_path(b, engine, names, op, request, example(service, checks, engine, op, match))
             continue
-        if request not in drawn:  # one request schema for each format of a picture
+        if request not in b.spec.components.schemas:  # one for each format of a picture
             b.schema(request, _picture_request(b, op, names))
-            drawn.add(request)
         _picture_path(b, engine, op, request, match)
 
 
