@@ -298,6 +298,9 @@ def load_move(schemas: dict[str, Schema], move: dict[str, Any]) -> dict[str, Any
 # schema, so every answer, and every refusal's message, is the schema's. The card pattern is
 # the schema's: msgspec searches it, marshmallow matches it, and it is anchored at its start.
 
+UNSET = msgspec.UNSET
+
+
 def player_type(max_id: int) -> Any:
     return Annotated[str, msgspec.Meta(min_length=1, max_length=max_id)]
 
@@ -336,7 +339,7 @@ def envelope_structs(max_id: int) -> dict[str, type]:
 
 def _struct_field(name: str, typed: Any, required: bool) -> tuple[Any, ...]:
     """A Struct's field; an optional one is left out of the answer when not given."""
-    return (name, typed) if required else (name, Union[typed, msgspec.UnsetType], msgspec.UNSET)
+    return (name, typed) if required else (name, Union[typed, msgspec.UnsetType], UNSET)
 
 
 def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
@@ -348,8 +351,11 @@ def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
         value = msgspec.convert(data, struct, strict=True)
     except msgspec.ValidationError:
         return None
-    out = {name: field for name in struct.__struct_fields__
-           if (field := getattr(value, name)) is not msgspec.UNSET}
+    out = {}
+    for name in struct.__struct_fields__:
+        field = getattr(value, name)
+        if field is not UNSET:
+            out[name] = field
     if "state" in out and not isinstance(out["state"], (dict, str)):
         return None
     return out
