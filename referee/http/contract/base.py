@@ -71,11 +71,11 @@ def fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
                  "schema": {"type": "string"}}
     lifetime = {"description": "How long a copy may be reused without asking "
                                "(`public, max-age=...`).", "schema": {"type": "string"}}
+    headers = {"ETag": validator, "Cache-Control": lifetime}
     responses = dict(operation["responses"])
-    responses["200"] = {**responses["200"],
-                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    responses["200"] = {**responses["200"], "headers": headers}
     responses["304"] = {"description": "The copy named in `If-None-Match` is current.",
-                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+                        "headers": headers}
     held = {"name": "If-None-Match", "in": "header", "required": False,
             "schema": {"type": "string"},
             "description": "The ETag of a copy the client holds."}
