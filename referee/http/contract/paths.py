@@ -59,6 +59,7 @@ def _links(game_id: str) -> dict[str, Any]:
     op = camel(game_id)
     state = {"body.state": "$response.body#/state"}
     first_move = {**state, "body.move": "$response.body#/legal_moves/0"}
+    first_actor = {**state, "body.player": "$response.body#/to_act/0"}
     follow = {
         "PostFirstLegalMove": (f"{op}PostMove", first_move, "its state and first legal move"),
         "PostFirstLegalMoveAsItsPlayer": (
@@ -67,11 +68,9 @@ def _links(game_id: str) -> dict[str, Any]:
             "its state and first legal move, seen by the player who makes it"),
         "ValidateFirstLegalMove": (f"{op}ValidateMove", first_move,
                                    "its state and first legal move"),
-        "ListLegalMoves": (f"{op}ListLegalMoves",
-                           {**state, "body.player": "$response.body#/to_act/0"},
+        "ListLegalMoves": (f"{op}ListLegalMoves", first_actor,
                            "its state and the first player who may act"),
-        "ShowView": (f"{op}PlayerView", {**state, "body.player": "$response.body#/to_act/0"},
-                     "its state and the first player who may act"),
+        "ShowView": (f"{op}PlayerView", first_actor, "its state and the first player who may act"),
     }
     return {name: {"operationId": target, "parameters": params,
                    "description": f"Follows the answer with {what} (a parameter named "
