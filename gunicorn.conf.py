@@ -47,10 +47,10 @@ loglevel = os.environ.get("REFEREE_LOG_LEVEL", "info").lower()
 
 
 class JsonLines(Logger):
-    """Gunicorn's own lines and the referee's, one JSON object a line (python-json-logger's msgspec formatter),
-    with the fields referee.http.observability writes. gunicorn's handlers get the JSON
-    formatter; a `logconfig_dict` would do the same but turns gunicorn's access log on for
-    every request (its atoms cost about 100 us of CPU each) even when ACCESS_LOG is unset."""
+    """Gunicorn's own lines and the referee's as JSON, the fields referee.http.observability
+    writes (python-json-logger's msgspec formatter), set on gunicorn's handlers: a
+    `logconfig_dict` would do the same but turns gunicorn's access log on for every request
+    (its atoms cost about 100 us of CPU each) even when ACCESS_LOG is unset."""
 
     def setup(self, cfg):
         super().setup(cfg)

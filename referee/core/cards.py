@@ -21,25 +21,8 @@ JOKERS = ("X1", "X2")
 JOKER_RANK = "X"
 
 
-def rank(card: str) -> str:
-    return card[0]
-
-
-def suit(card: str) -> str | None:
-    """The suit of a natural card; None for a joker."""
-    return None if card[0] == JOKER_RANK else card[1]
-
-
 def is_joker(card: str) -> bool:
     return card[0] == JOKER_RANK
-
-
-def is_card(text: object, *, jokers: bool = True) -> bool:
-    if not isinstance(text, str) or len(text) != 2:
-        return False
-    if text in JOKERS:
-        return jokers
-    return text[0] in RANKS and text[1] in SUITS
 
 
 @functools.lru_cache(maxsize=16)
@@ -68,14 +51,10 @@ def conservation_problems(places: dict[str, Iterable[str]], deck: Iterable[str])
         return []
     expected = Counter(deck)
     found = Counter(pool)
-    problems = []
-    for where, cards in places.items():
-        for card in cards:
-            if card not in expected:
-                problems.append(f"{where} holds {card!r}, which is not a card of this deck")
-    for card, count in sorted((expected - found).items()):
-        problems.append(f"card {card} is missing ({count} short)")
-    for card, count in sorted((found - expected).items()):
-        if card in expected:
-            problems.append(f"card {card} appears {count} time(s) too many")
+    problems = [f"{where} holds {card!r}, which is not a card of this deck"
+                for where, cards in places.items() for card in cards if card not in expected]
+    problems += [f"card {card} is missing ({count} short)"
+                 for card, count in sorted((expected - found).items())]
+    problems += [f"card {card} appears {count} time(s) too many"
+                 for card, count in sorted((found - expected).items()) if card in expected]
     return problems

@@ -63,10 +63,8 @@ def current_key(fairness: Fairness) -> str:
     return key(fairness.seed, (c.seed for c in fairness.contributions))
 
 
-def used_at(fairness: Fairness | None, step: int) -> int:
+def used_at(fairness: Fairness, step: int) -> int:
     """How many contributions key the stream of `step`."""
-    if fairness is None:
-        return 0
     return sum(1 for c in fairness.contributions if c.step <= step)
 
 

@@ -15,6 +15,7 @@ under `private` (see `referee.core.outcome`).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar
@@ -22,6 +23,7 @@ from typing import Any, Callable, ClassVar
 import msgspec
 
 from .errors import GameOver, InvalidOptions, InvalidState, NotYourTurn
+from .memo import BoundedMemo
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -87,9 +89,7 @@ class Option:
     def problem(self, value: Any) -> str | None:
         """Why `value` is not acceptable for this option, or None if it is."""
         expected = {"integer": int, "boolean": bool, "string": str}[self.kind]
-        if isinstance(value, bool) and self.kind != "boolean":
-            return f"must be {self.kind}"
-        if not isinstance(value, expected):
+        if not isinstance(value, expected) or (isinstance(value, bool) and self.kind != "boolean"):
             return f"must be {self.kind}"
         if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
             return f"must be at most {MAX_OPTION_TEXT} characters"
@@ -102,19 +102,8 @@ class Option:
         return None
 
     def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "type": self.kind,
-            "default": self.default,
-            "description": self.description,
-        }
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
-        return out
+        return described(self, {"name": self.name, "type": self.kind, "default": self.default,
+                                "description": self.description})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,17 +123,18 @@ class Field:
     max_items: int | None = None
 
     def describe(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "name": self.name,
-            "type": self.kind,
-            "required": self.required,
-            "description": self.description,
-        }
-        for key in ("choices", "minimum", "maximum", "max_items"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = list(value) if key == "choices" else value
-        return out
+        return described(self, {"name": self.name, "type": self.kind, "required": self.required,
+                                "description": self.description})
+
+
+def described(declared: Option | Field, head: dict[str, Any]) -> dict[str, Any]:
+    """`head` and the bounds `declared` sets: its choices (as a list), minimum, maximum and,
+    for a move's field, its max_items."""
+    for key in ("choices", "minimum", "maximum", "max_items"):
+        value = getattr(declared, key, None)
+        if value is not None:
+            head[key] = list(value) if key == "choices" else value
+    return head
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,11 +144,8 @@ class MoveType:
     fields: tuple[Field, ...] = ()
 
     def describe(self) -> dict[str, Any]:
-        return {
-            "type": self.type,
-            "description": self.description,
-            "fields": [f.describe() for f in self.fields],
-        }
+        return {"type": self.type, "description": self.description,
+                "fields": [f.describe() for f in self.fields]}
 
 
 class Engine(ABC):
@@ -216,17 +203,10 @@ class Engine(ABC):
         return options
 
     def player_range(self, options: dict[str, Any]) -> tuple[int, int]:
-        """How many players a match with these (resolved) options takes. Games where the
-        options change it (more decks seat more players) override this."""
+        """How many players a match with these (resolved) options takes: the service refuses
+        a creation with another count before `new_match`, and `common_problems` a state.
+        Games where the options change it (more decks seat more players) override this."""
         return self.min_players, self.max_players
-
-    def check_player_count(self, count: int, options: dict[str, Any] | None = None) -> None:
-        fewest, most = self.player_range(options or {})
-        if not fewest <= count <= most:
-            raise InvalidOptions(
-                f"{self.name} takes {fewest} to {most} players, not {count}",
-                problems=[f"players: {fewest} to {most} needed"],
-            )
 
     # -- the rules ---------------------------------------------------------------------------
     @abstractmethod
@@ -268,6 +248,7 @@ class Engine(ABC):
         # The engine knows nothing of advice: its game package hands it the advisor, so the
         # hints may import the engine's modules and nothing imports back.
         self._advisor = advisor
+        self._option_verdicts: BoundedMemo = BoundedMemo(1024)
 
     def advise(self, view: dict[str, Any], moves: list[Move], level: str) -> Any:
         """Advice for the player whose `view` this is, choosing among `moves` (his legal
@@ -285,17 +266,10 @@ class Engine(ABC):
         """The problems of a state's options and the player range they allow. A match's
         options never change and every request of it re-checks them, so the verdict is
         remembered per options value (frozen dataclasses hash by value)."""
-        cache = self.__dict__.setdefault("_option_verdicts", {})
         try:
-            return cache[options]
-        except KeyError:
-            pass
+            return self._option_verdicts.get(options, self._judge_options)
         except TypeError:  # an unhashable value slipped in: judge it, remember nothing
             return self._judge_options(options)
-        if len(cache) > 1024:
-            cache.clear()
-        verdict = cache[options] = self._judge_options(options)
-        return verdict
 
     def _judge_options(self, options: Any) -> tuple[tuple[str, ...], tuple[int, int]]:
         problems = tuple(f"options.{o.name}: {p}" for o in self.options
@@ -324,19 +298,16 @@ class Engine(ABC):
         if state.step < 0:
             problems.append("the random step is negative")
         problems += [f"{name} is {getattr(state, name)}, beyond any real match"
-                     for name in self.counter_fields()
+                     for name in self.counter_fields
                      if not -MAX_COUNTER <= getattr(state, name) <= MAX_COUNTER]
         return problems
 
+    @functools.cached_property
     def counter_fields(self) -> tuple[str, ...]:
-        """The state's top-level integer fields (step, turn, round...), found once."""
-        found = self.__dict__.get("_counters")
-        if found is None:
-            hints = typing.get_type_hints(self.state_type)
-            found = tuple(f.name for f in dataclasses.fields(self.state_type)
-                          if hints.get(f.name) is int)
-            self.__dict__["_counters"] = found
-        return found
+        """The state's top-level integer fields (step, turn, round...)."""
+        hints = typing.get_type_hints(self.state_type)
+        return tuple(f.name for f in dataclasses.fields(self.state_type)
+                     if hints.get(f.name) is int)
 
     def check_seated(self, state: Any, move: Move) -> None:
         """Refuses a move in a finished match or by someone not seated at it."""
@@ -404,44 +375,32 @@ class Engine(ABC):
 # A state type is a frozen dataclass whose fields hold plain values, nested dataclasses (the
 # options) or tuples of them (the plays of a trick). The two checks below follow that layout.
 
+@functools.cache
 def _layout(kind: type) -> tuple[tuple[str, Any, type | None, bool], ...]:
     """Per field of a dataclass: its name, its type, the dataclass it holds (None for a plain
-    value) and whether it holds a tuple of them. Worked out once per type."""
-    cached = _LAYOUTS.get(kind)
-    if cached is None:
-        hints = typing.get_type_hints(kind)
-        rows = []
-        for f in dataclasses.fields(kind):
-            hint = hints[f.name]
-            args = typing.get_args(hint)
-            if dataclasses.is_dataclass(hint):
-                rows.append((f.name, hint, hint, False))
-            elif (typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
-                  and dataclasses.is_dataclass(args[0])):
-                rows.append((f.name, hint, args[0], True))
-            else:
-                rows.append((f.name, hint, None, False))
-        cached = _LAYOUTS[kind] = tuple(rows)
-    return cached
+    value) and whether it holds a tuple of them."""
+    hints = typing.get_type_hints(kind)
+    rows = []
+    for f in dataclasses.fields(kind):
+        hint = hints[f.name]
+        args = typing.get_args(hint)
+        if dataclasses.is_dataclass(hint):
+            rows.append((f.name, hint, hint, False))
+        elif (typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
+              and dataclasses.is_dataclass(args[0])):
+            rows.append((f.name, hint, args[0], True))
+        else:
+            rows.append((f.name, hint, None, False))
+    return tuple(rows)
 
 
-_LAYOUTS: dict[type, tuple[tuple[str, Any, type | None, bool], ...]] = {}
-
-
+@functools.cache
 def _fields_of(kind: type) -> tuple[frozenset[str], tuple[tuple[str, type, bool], ...]]:
     """The field names of a dataclass, and its fields that hold dataclasses (one, or a tuple
     of them): what `shape_problems` compares and descends into, on every open-mode request."""
-    cached = _FIELDS.get(kind)
-    if cached is None:
-        layout = _layout(kind)
-        cached = _FIELDS[kind] = (
-            frozenset(name for name, *_ in layout),
-            tuple((name, nested, many) for name, _, nested, many in layout
-                  if nested is not None))
-    return cached
-
-
-_FIELDS: dict[type, tuple[frozenset[str], tuple[tuple[str, type, bool], ...]]] = {}
+    layout = _layout(kind)
+    return (frozenset(name for name, *_ in layout),
+            tuple((name, nested, many) for name, _, nested, many in layout if nested is not None))
 
 
 def shape_problems(data: Any, kind: type, path: str = "") -> list[str]:

@@ -8,7 +8,6 @@
         +-- IllegalMove          `illegal_move`: against a rule (the detail names it)
         +-- NotYourTurn          `not_your_turn`: the player may not act now
         +-- GameOver             `game_over`: the match has finished
-    +-- InvalidMove              `validation_error`: a move whose shape is wrong
     +-- NotPrepared              `not_prepared`: work done once per option set is under way
 
 Codes are part of the public contract: they are never renamed once published. Only the HTTP
@@ -41,17 +40,11 @@ class TamperedState(RefereeError):
     code = "tampered_state"
 
 
-class InvalidMove(RefereeError):
-    code = "validation_error"
-
-
 class MoveRefused(RefereeError):
     code = "illegal_move"
 
 
 class IllegalMove(MoveRefused):
-    code = "illegal_move"
-
     def __init__(self, rule: str, detail: str):
         super().__init__(detail)
         self.rule = rule

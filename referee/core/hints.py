@@ -76,9 +76,8 @@ class Seating:
     def may_advise(self, players: tuple[str, ...], player: str) -> bool:
         """A bot always may; a human may when hints are allowed or when he has no other human
         at the table to play against."""
-        if player in self.bots or self.hints_allowed:
-            return True
-        return sum(1 for p in players if p not in self.bots) < 2
+        return (player in self.bots or self.hints_allowed
+                or sum(1 for p in players if p not in self.bots) < 2)
 
     def problems(self, players: tuple[str, ...]) -> list[str]:
         problems = [f"seating: the bot {bot!r} is not a player" for bot in self.bots

@@ -38,9 +38,3 @@ class BoundedMemo(Generic[K, V]):
 
     def __contains__(self, key: K) -> bool:
         return key in self._values
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def clear(self) -> None:
-        self._values.clear()

@@ -39,13 +39,6 @@ def new_seed() -> str:
     return secrets.token_hex(SEED_BYTES)
 
 
-def normalise_seed(seed: str | int | None) -> str:
-    """Turn a caller's seed (any string or integer) into the canonical seed string."""
-    if seed is None:
-        return new_seed()
-    return str(seed)
-
-
 @functools.lru_cache(maxsize=1024)
 def commitment(seed: str) -> str:
     """The public commitment published at creation: SHA-256 over the seed's UTF-8 bytes.

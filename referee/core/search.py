@@ -22,7 +22,7 @@ import random
 from typing import Any, Callable
 
 from .engine import Engine, Move
-from .hints import Advice, Alternative, seed_from_view
+from .hints import LEVELS, Advice, Alternative, seed_from_view
 
 NOW = 0.0  # the card games have no clock
 
@@ -111,34 +111,30 @@ def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves:
     if len(moves) == 1:
         only = moves[0]
         return Advice(only, "none", None, f"{describe(only)}: the only legal move")
-    if search.shortlist is not None:
-        listed = search.shortlist(moves)
-        if default is not None and default not in listed:
-            listed = [default] + listed
-        candidates = listed
-    else:
-        candidates = moves
+    candidates = moves if search.shortlist is None else search.shortlist(moves)
+    if default is not None and default not in candidates:
+        candidates = [default] + candidates
     values = evaluate(engine, search, view, candidates, moves)
     means = [sum(v) / len(v) for v in values]
-    moves = candidates
-    ranked = sorted(range(len(moves)), key=lambda k: (-means[k], k))
+    ranked = sorted(range(len(candidates)), key=lambda k: (-means[k], k))
     best = ranked[0]
     if default is not None:
-        kept = moves.index(default)
+        kept = candidates.index(default)
         better = [k for k in ranked if k != kept
                   and clearly_better(values[k], values[kept], search.confidence)]
         best = better[0] if better else kept
         ranked.remove(best)
         ranked.insert(0, best)
-    others = tuple(Alternative(moves[k], round(means[k], 6)) for k in ranked[1:alternatives + 1])
-    reason = f"{describe(moves[best])}: {worth(search.measure, means[best])} over the sampled deals"
+    others = tuple(Alternative(candidates[k], round(means[k], 6))
+                   for k in ranked[1:alternatives + 1])
+    chosen = candidates[best]
+    reason = f"{describe(chosen)}: {worth(search.measure, means[best])} over the sampled deals"
     if others:
         reason += (f"; best other move, {describe(others[0].move)}: "
                    f"{worth(search.measure, others[0].value)}")
-    return Advice(moves[best], search.measure, round(means[best], 6), reason, others)
+    return Advice(chosen, search.measure, round(means[best], 6), reason, others)
 
 
-LEVELS = ("easy", "medium", "hard")
 RulesOfThumb = Callable[[dict[str, Any], list[Move]], tuple[Move, str]]
 
 

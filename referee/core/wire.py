@@ -12,7 +12,7 @@ event names, absent for everyone else (see `referee.core.outcome`).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 
@@ -80,11 +80,4 @@ def match_created_event(options_type: type) -> type:
     """The creation outcome's first event, declared per game with that game's options."""
     return msgspec.defstruct(
         "MatchCreated", [("players", list[PlayerId]), ("options", options_type)],
-        bases=(Event,), tag="match_created",
-        module=__name__)
-
-
-def conforms(value: Any, declared: Any) -> Any:
-    """`value` (plain JSON data) read as the declared type; raises msgspec.ValidationError
-    naming the first field that does not fit."""
-    return msgspec.convert(value, declared, strict=True)
+        bases=(Event,), tag="match_created", module=__name__)

@@ -98,7 +98,7 @@ def _allow_browsers(app: Flask, origins: list[str]) -> None:
     @app.after_request
     def _vary_on_origin(response: Response) -> Response:
         if BROWSER_ROUTES.fullmatch(request.path):
-            vary_on(response, "Origin")
+            caching.vary_on(response, "Origin")
         return response
 
     CORS(app, resources={BROWSER_ROUTES: {"origins": origins}}, methods=["GET", "POST"],
@@ -111,20 +111,6 @@ def _allow_browsers(app: Flask, origins: list[str]) -> None:
                 and "Access-Control-Request-Method" in request.headers):
             return Response(status=204)
         return None
-
-
-def vary_on(response: Response, header: str) -> None:
-    """`header` named once in the answer's `Vary`, with the names already there, in one
-    header line."""
-    names: list[str] = []
-    for line in response.headers.getlist("Vary"):
-        for name in line.split(","):
-            name = name.strip()
-            if name and name.lower() not in {n.lower() for n in names}:
-                names.append(name)
-    if header.lower() not in {n.lower() for n in names}:
-        names.append(header)
-    response.headers["Vary"] = ", ".join(names)
 
 
 def _handle_error(error: Exception) -> Response:

@@ -82,10 +82,19 @@ def install(app: Flask, config: dict[str, Any]) -> None:
         # connection often sends none): that header is added here and the rest skipped.
         if "HTTP_ACCEPT_ENCODING" in request.environ:
             return compress.after_request(response)
-        headers = response.headers
-        vary = headers.get("Vary")
-        if not vary:
-            headers["Vary"] = "Accept-Encoding"
-        elif "accept-encoding" not in vary.lower():
-            headers["Vary"] = f"{vary}, Accept-Encoding"
+        vary_on(response, "Accept-Encoding")
         return response
+
+
+def vary_on(response: Response, header: str) -> None:
+    """`header` named once in the answer's `Vary`, with the names already there, in one
+    header line."""
+    names: list[str] = []
+    for line in response.headers.getlist("Vary"):
+        for name in line.split(","):
+            name = name.strip()
+            if name and name.lower() not in {n.lower() for n in names}:
+                names.append(name)
+    if header.lower() not in {n.lower() for n in names}:
+        names.append(header)
+    response.headers["Vary"] = ", ".join(names)

@@ -8,7 +8,7 @@ referee.http.schemas)."""
 
 from __future__ import annotations
 
-from typing import Any, Container
+from typing import Any
 
 import msgspec
 from marshmallow import ValidationError
@@ -16,6 +16,7 @@ from marshmallow import ValidationError
 from referee.core.engine import Engine
 from referee.service.errors import Refused, bad_request
 
+from .operations import SEAT_ENVELOPES
 from .problems import Problem
 from .schemas import envelope_schemas, envelope_structs, load_move, move_schemas, move_structs, \
     typed_load
@@ -63,11 +64,9 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
 
 
 class RequestChecks:
-    """The envelope and move checks for these games and limits. `seat_envelopes` are the
-    envelopes a player's device may send with its seat token instead of the state."""
+    """The envelope and move checks for these games and limits."""
 
-    def __init__(self, games: dict[str, Engine], max_id: int, max_items: int,
-                 seat_envelopes: Container[str]):
+    def __init__(self, games: dict[str, Engine], max_id: int, max_items: int):
         self.envelopes = envelope_schemas(max_id, max_items)
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
@@ -75,13 +74,12 @@ class RequestChecks:
         self.typed_envelopes = envelope_structs(max_id)
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
-        self.seat_envelopes = seat_envelopes
 
     def envelope(self, kind: str, data: Any) -> dict[str, Any]:
         """A parsed body held to its envelope's schema."""
         if not isinstance(data, dict):
             raise bad_request("the body must be a JSON object", _body=["Must be an object."])
-        if "seat_token" in data and kind not in self.seat_envelopes:
+        if "seat_token" in data and kind not in SEAT_ENVELOPES:
             raise Refused("seat_token_not_allowed", "a seat token only asks about its seat "
                           "(legal moves, dry runs, views, hints): moves are posted by the "
                           "game's back end with the state token")

@@ -20,7 +20,7 @@ from referee.service.referee import Referee
 
 from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
-from .operations import JSON, SEAT_ENVELOPES
+from .operations import JSON
 from .problems import Problem
 from .sealing import Sealer
 
@@ -38,20 +38,17 @@ class Served:
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = RequestChecks(games, self.max_id, self.max_items, SEAT_ENVELOPES)
+        self.checks = RequestChecks(games, self.max_id, self.max_items)
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
         self.service = Referee(games, codec, clock, self.checks.move, self.count_move)
         self.preparer = Preparer()
-        self.catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
-        self.details = {gid: {**self.catalog[gid],
-                              "move_types": [m.describe() for m in engine.move_types],
-                              "state_schema": wire_state_schema(engine)}
-                        for gid, engine in games.items()}
-        self.catalog_body = msgspec.json.encode({"games": list(self.catalog.values())})
-        self.detail_bodies = {gid: msgspec.json.encode(detail)
-                              for gid, detail in self.details.items()}
+        catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
+        self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})
+        self.detail_bodies = {gid: msgspec.json.encode({
+            **catalog[gid], "move_types": [m.describe() for m in engine.move_types],
+            "state_schema": wire_state_schema(engine)}) for gid, engine in games.items()}
         self.etags = {body: caching.etag_of(body)
                       for body in (self.catalog_body, *self.detail_bodies.values())}
 
@@ -123,10 +120,6 @@ def json_response(body: Any, status: int = 200) -> Response:
 
 def load(where: Served, kind: str) -> dict[str, Any]:
     """The request's body, read and held to the envelope `kind`."""
-    return where.checks.envelope(kind, read_json(where))
-
-
-def read_json(where: Served) -> Any:
     environ = request.environ
     # The Content-Type every client library sends is taken as it is; any other is parsed
     # (Werkzeug's parse costs a few microseconds a request).
@@ -137,7 +130,8 @@ def read_json(where: Served) -> Any:
             raise Problem("unsupported_media_type", "send the body as application/json")
         if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
             raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
-    return parse_json(read_limited(environ, where.max_body), where.max_depth)
+    return where.checks.envelope(kind, parse_json(read_limited(environ, where.max_body),
+                                                  where.max_depth))
 
 
 def read_limited(environ: dict[str, Any], limit: int) -> bytes:

@@ -13,9 +13,8 @@ from typing import Any
 
 from referee.core import rng
 from referee.core.engine import Engine, Move
-from referee.core.hints import Seating
-from referee.service.answers import outcome
-from referee.service.codec import Match, StateCodec
+from referee.service.codec import StateCodec
+from referee.service.referee import Referee
 
 # The clock the examples are made at: 2100-01-01T00:00:00Z, so that a turn's deadline in an
 # example lies ahead of any live server's clock and the example stays valid to post.
@@ -40,19 +39,15 @@ class ExampleMatch:
 
 
 def example_match(engine: Engine) -> ExampleMatch:
-    now = EXAMPLE_CLOCK
     players = EXAMPLE_PLAYERS[:engine.min_players]
-    # The last player is a bot: the others, alone against bots, may ask for hints.
-    seating = Seating(bots=players[-1:]) if engine.hint_levels else Seating()
     creation: dict[str, Any] = {"players": list(players), "seed": EXAMPLE_SEED}
-    if seating.bots:
-        creation["bots"] = list(seating.bots)
-    options = engine.resolve_options({})
-    state = engine.new_match(players, options, rng.normalise_seed(EXAMPLE_SEED), now=now)
-    events = [{"type": "match_created", "players": list(players), "options": options},
-              *engine.opening_events(state)]
-    created = outcome(StateCodec(None), engine, Match(state, seating), events, now=now,
-                      viewer=None)
+    if engine.hint_levels:
+        # The last player is a bot: the others, alone against bots, may ask for hints.
+        creation["bots"] = list(players[-1:])
+    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
+                      lambda _, move: move)
+    created = service.create(engine, {"options": {}, "contributions": [], "bots": [],
+                                      "hints_allowed": False, **creation})
     mover = created["to_act"][0]
     move = next(m for m in created["legal_moves"] if m["player"] == mover)
     return ExampleMatch(creation, created, created["state"], mover, move)

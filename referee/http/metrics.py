@@ -59,8 +59,8 @@ TOKENS_REFUSED = Counter("referee_sealed_tokens_refused",
 def exposition() -> tuple[bytes, str]:
     """The metrics in Prometheus's text format, summed over gunicorn's workers when they
     share a multiprocess directory."""
+    registry = PROCESS_REGISTRY
     if multiprocess_mode():
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
-        return generate_latest(registry), CONTENT_TYPE_LATEST
-    return generate_latest(PROCESS_REGISTRY), CONTENT_TYPE_LATEST
+    return generate_latest(registry), CONTENT_TYPE_LATEST

@@ -20,23 +20,14 @@ JSON = "application/json"
 SVG = "image/svg+xml"
 PDF = "application/pdf"
 
-# Who may call an operation: the game's back end, which holds the state (token), and a
-# player's device with the seat token the back end handed it (a spectator's seat too).
-STATE_HOLDER, SEAT_TOKEN = "state holder", "seat token"
-BY_BACK_END = frozenset({STATE_HOLDER})
-BY_SEAT_TOO = frozenset({STATE_HOLDER, SEAT_TOKEN})
+# Who may call an operation (its `by_seat`): the game's back end, which holds the state
+# (token), and for some a player's device with the seat token the back end handed it (a
+# spectator's seat too).
+BY_BACK_END, BY_SEAT_TOO = False, True
 
 # The problem statuses an operation may answer, beside its own success.
 ANY_BODY = ("400", "403", "404", "413", "415", "422")  # every checked JSON body
 RULES_TOO = ("400", "403", "404", "409", "413", "415", "422")  # and a refusal of the match's
-
-
-def every_game(engine: Engine) -> bool:
-    return True
-
-
-def giving_hints(engine: Engine) -> bool:
-    return bool(engine.hint_levels)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,7 +44,7 @@ class Operation:
     operation_id: str
     request: str
     run: Callable[[Referee, Engine, dict[str, Any]], Any]
-    callers: frozenset[str]
+    by_seat: bool
     problems: tuple[str, ...]
     summary: str
     text: str
@@ -64,7 +55,7 @@ class Operation:
     media: str = JSON
     filename: str = ""
     file_text: str = ""  # what the file answered holds, in the contract
-    offered: Callable[[Engine], bool] = every_game
+    hints_only: bool = False  # documented only for a game that gives hints
     games: tuple[str, ...] | None = None  # None: every game, by `<game_id>`
     # The example's answer when it is not the service's answer to the example request.
     example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
@@ -164,7 +155,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "box values that no request has used yet on that worker) the answer is `503 "
         "not_prepared` while they are built off the request's path: ask again after its "
         "`Retry-After` seconds.",
-        examples.hint_request, "{game}HintRequest", "{game}Hint", offered=giving_hints),
+        examples.hint_request, "{game}HintRequest", "{game}Hint", hints_only=True),
     Operation(
         "images/view", "ViewImage", "view_image", Referee.view_picture, BY_SEAT_TOO, ANY_BODY,
         "A picture of what one player of a {name} match sees (SVG)",
@@ -187,10 +178,10 @@ OPERATIONS: tuple[Operation, ...] = (
 )
 
 # The envelopes a player's device may send with its seat token instead of the state.
-SEAT_ENVELOPES = frozenset(op.request for op in OPERATIONS if SEAT_TOKEN in op.callers)
+SEAT_ENVELOPES = frozenset(op.request for op in OPERATIONS if op.by_seat)
 
 
 def offered(engine: Engine) -> list[Operation]:
     """The operations documented for `engine`, in the contract's order."""
-    return [op for op in OPERATIONS if op.offered(engine)
+    return [op for op in OPERATIONS if (engine.hint_levels or not op.hints_only)
             and (op.games is None or engine.id in op.games)]

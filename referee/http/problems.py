@@ -65,12 +65,18 @@ class Problem(Refused):
     process not ready), answered as a problem response like the service's."""
 
 
-def problem_response(code: str, detail: str, **extra: Any) -> Response:
+def problem(code: str, detail: str, **extra: Any) -> dict[str, Any]:
+    """The body of a problem answer: its code's catalogue entry, the detail, the extras."""
     status, title = CATALOGUE[code]
     body = {"type": f"urn:referee:problem:{code}", "title": title, "status": status,
             "detail": detail, "code": code}
     body.update({k: v for k, v in extra.items() if v is not None})
-    response = Response(msgspec.json.encode(body), status=status, mimetype=MEDIA_TYPE)
+    return body
+
+
+def problem_response(code: str, detail: str, **extra: Any) -> Response:
+    response = Response(msgspec.json.encode(problem(code, detail, **extra)),
+                        status=CATALOGUE[code][0], mimetype=MEDIA_TYPE)
     if "retry_after" in extra:
         response.headers["Retry-After"] = str(extra["retry_after"])
     # Read by the metrics (refusals by code) and the request's log line.

@@ -15,7 +15,7 @@ from referee.service.preparer import RETRY_AFTER
 
 from . import caching, metrics
 from .context import JSON, json_response, load, served
-from .operations import OPERATIONS, SEAT_TOKEN, SVG, Operation
+from .operations import OPERATIONS, SVG, Operation
 from .problems import Problem
 
 # An SVG opened on its own is a document: it may run nothing and load nothing.
@@ -30,7 +30,7 @@ meta = Blueprint("meta", __name__)
 BROWSER_ROUTES = re.compile(
     r"/v1/games(/[^/]+(/("
     + "|".join(re.escape(op.segment) for op in OPERATIONS
-               if SEAT_TOKEN in op.callers and op.games is None)
+               if op.by_seat and op.games is None)
     + r"))?)?\Z")
 
 

@@ -13,7 +13,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import Engine, Field, integral
-from referee.core.wire import CARD_PATTERN
+from referee.core.wire import CARD_PATTERN, Card
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES
 
@@ -74,9 +74,7 @@ class StateOrSeat(Schema):
     seat token the back end handed the device, never both."""
 
     state = StateField()
-    seat_token = fields.String(metadata={
-        "description": "Sealed mode, from a player's device: the seat token the back end "
-                       "handed it. The request then acts as that token's seat and no other."})
+    seat_token = fields.String()
 
     @validates_schema
     def _state_or_seat(self, data, **kwargs):
@@ -130,9 +128,7 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
                                     validate=validate.Length(max=max_items))
         viewer = player_id(max_id)
         bots = fields.List(player_id(max_id), load_default=list,
-                           validate=[validate.Length(max=max_items), _unique],
-                           metadata={"description": "The players who are bots (they may always "
-                                     "ask for hints)."})
+                           validate=[validate.Length(max=max_items), _unique])
         hints_allowed = StrictBoolean(load_default=False, metadata={
             "description": "Whether the humans may ask for hints even when two or more humans "
                            "play; without it a human gets hints only when he plays bots alone."})
@@ -163,10 +159,10 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         player = player_id(max_id)
 
     class Validation(StateOrSeat):
-        # The move's own schema checks its fields next; here it only has to be an object.
-        move = fields.Dict(required=True)
+        move = fields.Dict(required=True)  # an object: its own schema checks it next
 
-    # With a state the player is required; with a seat token it is the token's (see app).
+    # With a state the player is required; with a seat token it is the token's (the
+    # service's Referee.seated).
     class View(StateOrSeat):
         player = player_id(max_id)
         seat_token_ttl = seat_ttl()
@@ -213,30 +209,13 @@ class FieldForms:
         self.spec = spec
         self.max_id = max_id
         self.max_items = spec.max_items or max_items
-
-    # -- the schema field ------------------------------------------------------------------------
-    @property
-    def checks(self) -> list[Any]:
-        spec, checks = self.spec, []
+        # The schema field's: its choices or range, and what every field is given.
+        self.checks: list[Any] = []
         if spec.choices is not None:
-            checks.append(validate.OneOf(spec.choices))
+            self.checks.append(validate.OneOf(spec.choices))
         if spec.minimum is not None or spec.maximum is not None:
-            checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
-        return checks
-
-    @property
-    def length(self) -> validate.Length:
-        return validate.Length(max=self.max_items)
-
-    @property
-    def given(self) -> dict[str, Any]:
-        return {"required": self.spec.required,
-                "metadata": {"description": self.spec.description}}
-
-    # -- the typed form --------------------------------------------------------------------------
-    @property
-    def typed_length(self) -> msgspec.Meta:
-        return msgspec.Meta(max_length=self.max_items)
+            self.checks.append(validate.Range(min=spec.minimum, max=spec.maximum))
+        self.given = {"required": spec.required, "metadata": {"description": spec.description}}
 
     def bounded(self, kind: type) -> Any:
         """A string or an integer within the declared choices or range; None when the
@@ -254,12 +233,11 @@ class FieldForms:
             return Annotated[str, msgspec.Meta(max_length=self.max_id)]
         return Annotated[int, msgspec.Meta(ge=spec.minimum, le=spec.maximum)]
 
-    def bounded_list(self) -> Any:
-        item = self.bounded(int)
-        return None if item is None else Annotated[list[item], self.typed_length]
+    def listed(self, item: Any) -> Any:
+        """A list of `item` no longer than the field allows; None when `item` is."""
+        return None if item is None else Annotated[list[item], msgspec.Meta(
+            max_length=self.max_items)]
 
-
-CARD = Annotated[str, msgspec.Meta(pattern=CARD_PATTERN)]
 
 # Each kind of a move's field (referee.core.engine.Field): the schema field that checks it,
 # and its typed form for the hot path (None: the schema alone can judge it). The contract
@@ -275,13 +253,13 @@ FIELD_KINDS: dict[str, tuple[Callable[[FieldForms], fields.Field],
     "integer": (lambda f: StrictInteger(validate=f.checks, **f.given),
                 lambda f: f.bounded(int)),
     "boolean": (lambda f: StrictBoolean(**f.given), lambda f: bool),
-    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: CARD),
-    "cards": (lambda f: fields.List(fields.String(validate=card_check()), validate=f.length,
-                                    **f.given),
-              lambda f: Annotated[list[CARD], f.typed_length]),
-    "integers": (lambda f: fields.List(StrictInteger(validate=f.checks), validate=f.length,
-                                       **f.given),
-                 lambda f: f.bounded_list()),
+    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: Card),
+    "cards": (lambda f: fields.List(fields.String(validate=card_check()),
+                                    validate=validate.Length(max=f.max_items), **f.given),
+              lambda f: f.listed(Card)),
+    "integers": (lambda f: fields.List(StrictInteger(validate=f.checks),
+                                       validate=validate.Length(max=f.max_items), **f.given),
+                 lambda f: f.listed(f.bounded(int))),
 }
 
 
@@ -336,31 +314,32 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     or None when one of its fields cannot be typed alike."""
     structs: dict[str, type | None] = {}
     for move_type in engine.move_types:
-        declared: list[tuple[Any, ...]] = [("type", _literal([move_type.type])),
-                                           ("player", player_type(max_id))]
-        for spec in move_type.fields:
-            typed = FIELD_KINDS[spec.kind][1](FieldForms(spec, max_id, max_items))
-            if typed is None:
-                break
-            declared.append((spec.name, typed) if spec.required
-                            else (spec.name, Union[typed, msgspec.UnsetType], UNSET))
-        else:
-            # Required fields first, as a Struct wants them; the answer keeps this order.
-            declared.sort(key=len)
-            structs[move_type.type] = msgspec.defstruct(
-                f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True)
+        typed = [(spec, FIELD_KINDS[spec.kind][1](FieldForms(spec, max_id, max_items)))
+                 for spec in move_type.fields]
+        if any(form is None for _, form in typed):
+            structs[move_type.type] = None
             continue
-        structs[move_type.type] = None
+        declared = [("type", _literal([move_type.type])), ("player", player_type(max_id)),
+                    *(_struct_field(spec.name, form, spec.required) for spec, form in typed)]
+        # Required fields first, as a Struct wants them; the answer keeps this order.
+        declared.sort(key=len)
+        structs[move_type.type] = msgspec.defstruct(
+            f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True)
     return structs
 
 
 def envelope_structs(max_id: int) -> dict[str, type]:
     """The envelopes decoded on the hot path (the move's), as their schemas read them."""
     post_move = msgspec.defstruct("PostMove", [
-        (name, typed) if field.required else (name, Union[typed, msgspec.UnsetType], UNSET)
+        _struct_field(name, typed, field.required)
         for name, (field, typed) in move_request_fields(max_id).items()],
         forbid_unknown_fields=True)
     return {"move": post_move}
+
+
+def _struct_field(name: str, typed: Any, required: bool) -> tuple[Any, ...]:
+    """A Struct's field; an optional one is left out of the answer when not given."""
+    return (name, typed) if required else (name, Union[typed, msgspec.UnsetType], UNSET)
 
 
 def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
@@ -380,7 +359,3 @@ def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
     if "state" in out and not isinstance(out["state"], (dict, str)):
         return None
     return out
-
-
-__all__ = ["envelope_schemas", "move_schemas", "load_move", "ValidationError", "envelope_structs",
-           "move_structs", "typed_load"]

@@ -72,10 +72,8 @@ def _stretch(secret: str, version: bytes) -> bytes:
                 info=version).derive(secret.encode("utf-8"))
 
 
-def _token_key(master: bytes, salt: bytes, version: str = VERSION) -> tuple[AESGCM, bytes]:
-    """The AES-GCM key and nonce of one salted token (v2, v3): fresh for every salt."""
-    if version == "v3":
-        return _v3_key(_pads(master), salt), V3_NONCE
+def _v2_key(master: bytes, salt: bytes) -> tuple[AESGCM, bytes]:
+    """The AES-GCM key and nonce of one v2 token: fresh for every salt."""
     okm = HKDF(algorithm=hashes.SHA256(), length=KEY_BYTES + NONCE_BYTES, salt=salt,
                info=b"referee-state:v2:token").derive(master)
     return AESGCM(okm[:KEY_BYTES]), okm[KEY_BYTES:]
@@ -86,12 +84,6 @@ def _v3_key(pads: tuple[Any, Any], salt: bytes) -> AESGCM:
     pads: HKDF-Expand to one block, T(1) = HMAC(PRK, info ‖ 0x01), with the pads worked out
     once (a configured key derives every token's key)."""
     return AESGCM(hmac_from_pads(pads, V3_INFO + salt + b"\x01"))
-
-
-@functools.lru_cache(maxsize=64)
-def _pads(master: bytes) -> tuple[Any, Any]:
-    """The HMAC pads of a configured key's stretched form (a referee holds a few keys)."""
-    return hmac_pads(master)
 
 
 V3_INFO = b"referee-state:v3:token:"
@@ -132,10 +124,9 @@ class Sealer:
         if not secrets:
             raise ValueError("sealing needs at least one key")
         self._v1_keys = [AESGCM(_stretch(s, b"v1")) for s in secrets]
-        self._masters = {version: [_stretch(s, version.encode("ascii")) for s in secrets]
-                         for version in ("v2", "v3")}
+        self._v2_masters = [_stretch(s, b"v2") for s in secrets]
         # The HMAC pads of each v3 key, from which every v3 token's key is one HMAC block.
-        self._v3_pads = [_pads(master) for master in self._masters["v3"]]
+        self._v3_pads = [hmac_pads(_stretch(s, b"v3")) for s in secrets]
 
     def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
         salt = fresh_salt()
@@ -173,9 +164,9 @@ class Sealer:
     def usable(self) -> bool:
         """Every configured key seals and opens a probe (what readiness checks)."""
         probe = b"referee-readiness-probe"
-        for master in self._masters[VERSION]:
+        for pads in self._v3_pads:
             try:
-                key, nonce = _token_key(master, os.urandom(SALT_BYTES))
+                key, nonce = _v3_key(pads, os.urandom(SALT_BYTES)), V3_NONCE
                 if key.decrypt(nonce, key.encrypt(nonce, probe, b""), b"") != probe:
                     return False
             except Exception:  # noqa: BLE001 - a key that cannot seal is simply not usable
@@ -189,7 +180,7 @@ class Sealer:
             return ((key, head) for key in self._v1_keys)
         if version == "v3":  # the tokens written now: each key's pads are held
             return ((_v3_key(pads, head), V3_NONCE) for pads in self._v3_pads)
-        return (_token_key(master, head, version) for master in self._masters[version])
+        return (_v2_key(master, head) for master in self._v2_masters)
 
     def _decrypt(self, version: str, game_id: str, raw: bytes, purpose: str) -> bytes | None:
         head_bytes = HEAD_BYTES[version]

@@ -9,26 +9,18 @@ from typing import Any
 from referee.pictures.events import MAX_TEXT
 
 MIN_KEY_LENGTH = 32
+MIN_KEY_CHARACTERS = 8  # different characters a sealing key holds, at least
 
 
-def _int(env: dict[str, str], name: str, default: int) -> int:
+def _number(env: dict[str, str], name: str, default: int, *, least: int = 1) -> int:
+    """A whole number of at least `least` (1, or 0 for a setting that zero turns off)."""
     raw = env.get(name)
     if raw is None or raw == "":
         return default
     value = int(raw)
-    if value <= 0:
-        raise ValueError(f"{name} must be a positive integer")
-    return value
-
-
-def _count(env: dict[str, str], name: str, default: int) -> int:
-    """A whole number, zero allowed."""
-    raw = env.get(name)
-    if raw is None or raw == "":
-        return default
-    value = int(raw)
-    if value < 0:
-        raise ValueError(f"{name} must be zero or a positive integer")
+    if value < least:
+        raise ValueError(f"{name} must be " + ("zero or " if least == 0 else "")
+                         + "a positive integer")
     return value
 
 
@@ -60,7 +52,13 @@ def _flag(env: dict[str, str], name: str, default: bool) -> bool:
     raise ValueError(f"{name} must be one of 1, true, yes, on, 0, false, no, off")
 
 
-MIN_KEY_CHARACTERS = 8  # different characters a sealing key holds, at least
+def _listed(value: Any, setting: str) -> list[str]:
+    """A list setting's items, each stripped, from a comma-separated string or a list."""
+    if isinstance(value, str):
+        value = value.split(",")
+    elif not (isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)):
+        raise ValueError(f"{setting} must be a comma-separated string or a list of strings")
+    return [v.strip() for v in value]
 
 
 def state_keys(value: Any) -> list[str]:
@@ -69,14 +67,9 @@ def state_keys(value: Any) -> list[str]:
     the referee does not start: a key that could be guessed lets anyone forge states and seat
     tokens, and a list that holds no key at all (`","`, `" "`) must not quietly run open.
     See `key_weakness` for what a key must be."""
-    if isinstance(value, str):
-        if value == "":
-            return []
-        keys = [k.strip() for k in value.split(",")]
-    elif isinstance(value, (list, tuple)) and all(isinstance(k, str) for k in value):
-        keys = [k.strip() for k in value]
-    else:
-        raise ValueError("STATE_KEYS must be a comma-separated string or a list of strings")
+    if value == "":
+        return []
+    keys = _listed(value, "STATE_KEYS")
     for number, key in enumerate(keys, 1):
         weakness = key_weakness(key)
         if weakness:
@@ -112,12 +105,7 @@ def cors_origins(value: Any) -> list[str]:
     list: each `scheme://host[:port]` exactly as a browser sends it, or `*` for any. A path,
     a trailing slash or a wildcard inside a name would never match a browser's `Origin`, so
     it is refused at startup rather than silently ignored."""
-    if isinstance(value, str):
-        origins = [o.strip() for o in value.split(",") if o.strip()]
-    elif isinstance(value, (list, tuple)) and all(isinstance(o, str) for o in value):
-        origins = [o.strip() for o in value if o.strip()]
-    else:
-        raise ValueError("CORS_ORIGINS must be a comma-separated string or a list of strings")
+    origins = [o for o in _listed(value, "CORS_ORIGINS") if o]
     bad = [o for o in origins if o != "*" and not ORIGIN.fullmatch(o)]
     if bad:
         raise ValueError(f"CORS_ORIGINS: {bad[0]!r} is not an origin (scheme://host[:port], "
@@ -129,14 +117,14 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
     env = dict(os.environ if env is None else env)
     return {
         "STATE_KEYS": env.get("REFEREE_STATE_KEYS", ""),
-        "MAX_BODY_BYTES": _int(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
-        "MAX_JSON_DEPTH": _int(env, "REFEREE_MAX_JSON_DEPTH", 32),
-        "MAX_PLAYER_ID_LENGTH": _at_most(_int(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
+        "MAX_BODY_BYTES": _number(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
+        "MAX_JSON_DEPTH": _number(env, "REFEREE_MAX_JSON_DEPTH", 32),
+        "MAX_PLAYER_ID_LENGTH": _at_most(_number(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
                                          MAX_TEXT, "REFEREE_MAX_PLAYER_ID_LENGTH"),
-        "MAX_LIST_ITEMS": _int(env, "REFEREE_MAX_LIST_ITEMS", 256),
+        "MAX_LIST_ITEMS": _number(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
-        "COMPRESS_MIN_BYTES": _count(env, "REFEREE_COMPRESS_MIN_BYTES", 4096),
+        "COMPRESS_MIN_BYTES": _number(env, "REFEREE_COMPRESS_MIN_BYTES", 4096, least=0),
         "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),
         "REQUEST_DEADLINE": _seconds(env, "REFEREE_REQUEST_DEADLINE", 10.0),
     }

@@ -21,37 +21,29 @@ from gunicorn.workers.gthread import ThreadWorker
 from gunicorn.workers.sync import SyncWorker
 
 from .deadline import DeadlineExceeded
-from .problems import CATALOGUE, MEDIA_TYPE
+from .problems import MEDIA_TYPE, problem
 
 # gunicorn's parse errors (gunicorn.http.errors, by class name: some exist only in later
 # releases), each with its answer's status, reason phrase and problem code. The first class
 # of an error's MRO found here decides: a response header the application wrote is the
 # application's fault, not the client's, although its class derives from a request's.
+FAILED = (500, "Internal Server Error", "internal_error")
+MALFORMED = (400, "Bad Request", "malformed_request")
+FORBIDDEN = (403, "Forbidden", "request_forbidden")
 REFUSALS: dict[str, tuple[int, str, str]] = {
-    "InvalidResponseHeader": (500, "Internal Server Error", "internal_error"),
-    "InvalidResponseHeaderName": (500, "Internal Server Error", "internal_error"),
-    "ConfigurationProblem": (500, "Internal Server Error", "internal_error"),
-    "InvalidRequestLine": (400, "Bad Request", "malformed_request"),
-    "InvalidRequestMethod": (400, "Bad Request", "malformed_request"),
-    "InvalidHTTPVersion": (400, "Bad Request", "malformed_request"),
-    "InvalidHeader": (400, "Bad Request", "malformed_request"),
-    "InvalidHeaderName": (400, "Bad Request", "malformed_request"),
-    "ObsoleteFolding": (400, "Bad Request", "malformed_request"),
-    "InvalidSchemeHeaders": (400, "Bad Request", "malformed_request"),
-    "InvalidChunkSize": (400, "Bad Request", "malformed_request"),
-    "ChunkMissingTerminator": (400, "Bad Request", "malformed_request"),
-    "InvalidChunkExtension": (400, "Bad Request", "malformed_request"),
-    "InvalidH2CPreface": (400, "Bad Request", "malformed_request"),
-    "InvalidProxyLine": (400, "Bad Request", "malformed_request"),
-    "InvalidProxyHeader": (400, "Bad Request", "malformed_request"),
-    "ForbiddenProxyRequest": (403, "Forbidden", "request_forbidden"),
+    **dict.fromkeys(("InvalidResponseHeader", "InvalidResponseHeaderName",
+                     "ConfigurationProblem"), FAILED),
+    **dict.fromkeys(("InvalidRequestLine", "InvalidRequestMethod", "InvalidHTTPVersion",
+                     "InvalidHeader", "InvalidHeaderName", "ObsoleteFolding",
+                     "InvalidSchemeHeaders", "InvalidChunkSize", "ChunkMissingTerminator",
+                     "InvalidChunkExtension", "InvalidH2CPreface", "InvalidProxyLine",
+                     "InvalidProxyHeader"), MALFORMED),
+    "ForbiddenProxyRequest": FORBIDDEN,
     "LimitRequestLine": (414, "URI Too Long", "uri_too_long"),
     "ExpectationFailed": (417, "Expectation Failed", "expectation_failed"),
     "LimitRequestHeaders": (431, "Request Header Fields Too Large", "headers_too_large"),
     "UnsupportedTransferCoding": (501, "Not Implemented", "unsupported_transfer_coding"),
 }
-FAILED = (500, "Internal Server Error", "internal_error")
-TLS_REFUSED = (403, "Forbidden", "request_forbidden")
 STOPPED = (503, "Service Unavailable", "deadline_exceeded")
 # What of gunicorn's message the detail keeps: it may quote the request line.
 MAX_DETAIL = 200
@@ -64,16 +56,10 @@ def refusal(exc: BaseException) -> tuple[int, str, str] | None:
         if cls.__module__ == "gunicorn.http.errors" and cls.__name__ in REFUSALS:
             return REFUSALS[cls.__name__]
     if isinstance(exc, ssl.SSLError):
-        return TLS_REFUSED
+        return FORBIDDEN
     if isinstance(exc, DeadlineExceeded):  # stopped just as the application answered
         return STOPPED
     return None
-
-
-def problem_body(status: int, code: str, detail: str) -> bytes:
-    return msgspec.json.encode({"type": f"urn:referee:problem:{code}",
-                                "title": CATALOGUE[code][1], "status": status,
-                                "detail": detail[:MAX_DETAIL], "code": code})
 
 
 def answer_bytes(status: int, reason: str, body: bytes) -> bytes:
@@ -110,7 +96,7 @@ class ProblemAnswers:
             answer = answer or FAILED
             detail = "the server failed on this request; nothing was stored or changed"
         status, reason, code = answer
-        body = problem_body(status, code, detail)
+        body = msgspec.json.encode(problem(code, detail[:MAX_DETAIL]))
         try:
             util.write_nonblock(client, answer_bytes(status, reason, body))
         except Exception:  # noqa: BLE001 - the client may be gone; nothing more to tell it

@@ -19,6 +19,7 @@ from referee.core.outcome import describe, progress
 from .codec import FAIRNESS, SEATING, Match, StateCodec
 from .errors import Refused, bad_request
 
+
 def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
     """The match with `player`'s seed mixed into the key of every step from the current one
     on, refused once a chance event concerning him has been drawn (his seed could then be

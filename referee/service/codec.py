@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
 from referee.core import contributions
 from referee.core.contributions import Fairness
-from referee.core.engine import Engine
+from referee.core.engine import Engine, shape_problems
 from referee.core.errors import InvalidState, TamperedState
 from referee.core.hints import Seating
 
@@ -83,8 +83,7 @@ class StateCodec:
                 raise InvalidState("this referee runs in open mode: the state is a JSON object")
             data = dict(wire)
             if SEATING not in data:
-                raise InvalidState(f"the state is not as the referee wrote it: {SEATING}: "
-                                   "missing", problems=[f"{SEATING}: missing"])
+                raise _not_as_written([f"{SEATING}: missing"])
             seating = _seating(data.pop(SEATING))
             if FAIRNESS not in data:
                 raise InvalidState(f"the state is not as the referee wrote it: {FAIRNESS}: "
@@ -106,7 +105,7 @@ class StateCodec:
         try:
             plaintext = self.sealer.open(engine.id, wire)
         except TamperedState:
-            if self._opens_as_seat(engine, wire):
+            if self.sealer.opens(engine.id, wire, purpose=SEAT):
                 raise Refused("seat_token_not_allowed", "this is a seat token: it stands for "
                               "one player's rights, never for the state (the game's back end "
                               "keeps the state token)") from None
@@ -124,10 +123,6 @@ class StateCodec:
         if self.sealer is None:
             return _wire(engine, match)
         return self.sealer.seal(engine.id, _wire_json(engine, match))
-
-    def _opens_as_seat(self, engine: Engine, token: str) -> bool:
-        assert self.sealer is not None
-        return self.sealer.opens(engine.id, token, purpose=SEAT)
 
     def seat_token(self, engine: Engine, match: Match, player: str, *, now: float,
                    ttl: int | None) -> str | None:
@@ -155,10 +150,7 @@ class StateCodec:
         if grant.expires is not None and now >= grant.expires:
             raise Refused("seat_token_expired", "the seat token has expired: ask the game for "
                           "a fresh one")
-        data = dict(grant.state)
-        seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-        fairness = _trusted_fairness(data.pop(FAIRNESS, None))
-        return Seat(Match(engine.decode(data, trusted=True), seating, fairness), grant.player)
+        return Seat(_trusted_match(engine, dict(grant.state)), grant.player)
 
     def seed_token(self, engine: Engine, seed: str) -> str:
         """A server seed for a match not created yet, sealed for this game: the commitment
@@ -201,9 +193,14 @@ def plain_sealed_match(engine: Engine, plaintext: bytes) -> Match:
         data = msgspec.json.decode(plaintext)
     except msgspec.DecodeError:
         raise TamperedState("the sealed state does not decode") from None
-    # A token sealed before seatings existed has none: no bots, no hints allowed.
+    return _trusted_match(engine, data)
+
+
+def _trusted_match(engine: Engine, data: dict[str, Any]) -> Match:
+    """The match of a sealed state's plain JSON, which only this referee could have written
+    (a token sealed before seatings existed has none: no bots, no hints allowed)."""
     seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
-    fairness = _trusted_fairness(data.pop(FAIRNESS, None))
+    fairness = msgspec.convert(data.pop(FAIRNESS, None), Fairness | None, strict=True)
     return Match(engine.decode(data, trusted=True), seating, fairness)
 
 
@@ -249,17 +246,11 @@ def _sealed_type(state_type: type) -> type:
     return sealed
 
 
-def _trusted_fairness(data: Any) -> Fairness | None:
-    return None if data is None else msgspec.convert(data, Fairness, strict=True)
-
-
 def _fairness(data: Any) -> Fairness | None:
     try:
         return msgspec.convert(data, Fairness | None, strict=True)
     except msgspec.ValidationError as exc:
-        problem = f"{FAIRNESS}: {exc}"
-        raise InvalidState("the state is not as the referee wrote it: " + problem,
-                           problems=[problem]) from None
+        raise _not_as_written([f"{FAIRNESS}: {exc}"]) from None
 
 
 def _wire(engine: Engine, match: Match) -> dict[str, Any]:
@@ -290,29 +281,25 @@ class SeatGrant(msgspec.Struct, forbid_unknown_fields=True):
     expires: float | None
 
 
-@dataclasses.dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """A seat token opened: the match as it stood, and who may ask about it."""
 
     match: Match
     player: str
 
 
-SEATING_FIELDS = frozenset(f.name for f in dataclasses.fields(Seating))
-
-
 def _seating(data: Any) -> Seating:
     """An open-mode seating, held to the same standard as the state: every field, nothing
     unknown, every value of its type."""
-    if not isinstance(data, dict):
-        problems = [f"{SEATING}: must be an object"]
-    else:
-        problems = [f"{SEATING}.{k}: unknown field" for k in data if k not in SEATING_FIELDS]
-        problems += [f"{SEATING}.{k}: missing" for k in sorted(SEATING_FIELDS) if k not in data]
+    problems = shape_problems(data, Seating, f"{SEATING}.")
     if not problems:
         try:
             return msgspec.convert(data, Seating, strict=True)
         except msgspec.ValidationError as exc:
             problems = [f"{SEATING}: {exc}"]
-    raise InvalidState("the state is not as the referee wrote it: " + "; ".join(problems),
-                       problems=problems)
+    raise _not_as_written(problems)
+
+
+def _not_as_written(problems: list[str]) -> InvalidState:
+    return InvalidState("the state is not as the referee wrote it: " + "; ".join(problems),
+                        problems=problems)

@@ -87,8 +87,8 @@ class Referee:
             raise Refused("seed_token_required", "seeds contributed at creation are mixed into "
                           f"a server seed committed before them: ask /v1/games/{engine.id}/"
                           "seeds for a seed token first and send it with them")
-        else:
-            seed = rng.normalise_seed(body["seed"])
+        else:  # an integer seed is its decimal string; none, a secret one drawn now
+            seed = rng.new_seed() if body["seed"] is None else str(body["seed"])
         given = body["contributions"]
         if not given:
             return seed, None
@@ -132,10 +132,10 @@ class Referee:
         return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                        seat_ttl=body.get("seat_token_ttl"))
 
-    def seated(self, engine: Engine, body: Body, who: str | None = None, *,
+    def seated(self, engine: Engine, body: Body, *,
                named: bool = False) -> tuple[Match, str | None]:
-        """The match a request is about and, when the body names one (`who`), the player (or
-        spectator) the answer is for. Anyone not seated is a spectator: he sees public
+        """The match a request is about and the player (or spectator) the answer is for, the
+        body's `player` when it names one. Anyone not seated is a spectator: he sees public
         information only and has no legal moves, so naming him can only ever reveal less.
 
         With a seat token instead of the state, the match is the one sealed in the token and
@@ -144,18 +144,17 @@ class Referee:
         the answer is for."""
         if "seat_token" in body:
             seat = self.codec.load_seat(engine, body["seat_token"], now=self.clock())
-            other = body.get(who) if who else None
+            other = body.get("player")
             if other is not None and other != seat.player:
-                raise not_your_seat(seat.player, f"{who} {other!r}")
+                raise not_your_seat(seat.player, f"player {other!r}")
             return seat.match, seat.player
-        if named and who not in body:
+        if named and "player" not in body:
             raise bad_request("the request does not have the expected shape",
-                              **{who: ["Missing data for required field."]})
-        match = self.codec.load_match(engine, body["state"])
-        return match, body.get(who) if who else None
+                              player=["Missing data for required field."])
+        return self.codec.load_match(engine, body["state"]), body.get("player")
 
     def legal_moves(self, engine: Engine, body: Body) -> dict[str, Any]:
-        match, player = self.seated(engine, body, "player")
+        match, player = self.seated(engine, body)
         return progress(engine, match.state, now=self.clock(), player=player)
 
     def validate(self, engine: Engine, body: Body) -> dict[str, Any]:
@@ -171,7 +170,7 @@ class Referee:
 
     def view(self, engine: Engine, body: Body) -> dict[str, Any]:
         """A player's view; asked with the state (sealed), it carries his seat token."""
-        match, player = self.seated(engine, body, "player", named=True)
+        match, player = self.seated(engine, body, named=True)
         now = self.clock()
         answer = player_view(engine, match.state, player, now=now)
         if "state" in body:
@@ -182,7 +181,7 @@ class Referee:
         return answer
 
     def hint(self, engine: Engine, body: Body) -> dict[str, Any]:
-        match, player = self.seated(engine, body, "player", named=True)
+        match, player = self.seated(engine, body, named=True)
         if not engine.hint_levels:
             raise Refused("not_found", f"{engine.name} gives no hints")
         return hint(engine, match, player, body["level"], now=self.clock())
@@ -191,7 +190,7 @@ class Referee:
     def view_picture(self, engine: Engine, body: Body) -> str:
         """The SVG of a player's view, with the events passed (each held to its declared
         type)."""
-        match, player = self.seated(engine, body, "player", named=True)
+        match, player = self.seated(engine, body, named=True)
         answer = player_view(engine, match.state, player, now=self.clock())
         try:
             return pictures.view_svg(engine, answer, body["events"])

@@ -13,8 +13,8 @@ from referee.core.engine import MAX_COUNTER
 from referee.core.errors import InvalidOptions, InvalidState
 from referee.games import REGISTRY
 from referee.http.contract import pascal
-from tests.support import edited_wire
-from tests.support import committed_contract
+from referee.service.errors import Refused
+from tests.support import committed_contract, created, edited_wire
 
 NOW = 1_000_000.0
 SPEC = committed_contract()
@@ -82,14 +82,15 @@ def test_the_fewest_and_most_players_are_seated_and_one_fewer_or_more_are_refuse
     options = engine.resolve_options({})
     fewest, most = engine.player_range(options)
     for count in (fewest, most):
-        engine.check_player_count(count, options)
+        assert created(engine, count)["status"] == "in_progress"
         players = tuple(f"p{i}" for i in range(count))
         state = engine.new_match(players, options, "bounds", now=NOW)
         assert state.players == players
         assert engine.decode(engine.encode(state)) == state  # the state's own check agrees
     for count in (fewest - 1, most + 1):
-        with pytest.raises(InvalidOptions):
-            engine.check_player_count(count, options)
+        with pytest.raises(Refused, match=f"takes {fewest} to {most} players") as refused:
+            created(engine, count)
+        assert refused.value.code == "validation_error"
 
 
 OPTION_EDGES = [

@@ -16,7 +16,6 @@ import pytest
 from referee.core.errors import InvalidOptions
 from referee.core.outcome import event_for
 from referee.core.playout import random_move
-from referee.core.wire import conforms
 from referee.games import REGISTRY
 
 MATCHES = 16
@@ -51,7 +50,7 @@ def random_options(engine, pick: random.Random) -> dict:
 
 def check(value, declared, where: str) -> None:
     try:
-        conforms(value, declared)
+        msgspec.convert(value, declared, strict=True)
     except msgspec.ValidationError as exc:
         raise AssertionError(f"{where} does not fit its declaration: {exc}\n{value}") from None
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import referee
-from referee.http.operations import OPERATIONS, SEAT_ENVELOPES, SEAT_TOKEN
+from referee.http.operations import OPERATIONS, SEAT_ENVELOPES
 from referee.http.routes import BROWSER_ROUTES
 from referee.http.schemas import envelope_schemas
 
@@ -33,7 +33,7 @@ def test_browsers_may_call_the_catalogue_and_what_a_seat_token_may_ask_only():
     assert BROWSER_ROUTES.fullmatch("/v1/games/huit-americain")
     for op in OPERATIONS:
         path = f"/v1/games/huit-americain/{op.segment}"
-        assert bool(BROWSER_ROUTES.fullmatch(path)) == (SEAT_TOKEN in op.callers), path
+        assert bool(BROWSER_ROUTES.fullmatch(path)) == op.by_seat, path
 
 
 def test_the_use_cases_import_no_web_framework():

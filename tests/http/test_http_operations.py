@@ -235,7 +235,7 @@ def test_a_sealing_key_that_cannot_seal_makes_the_referee_not_ready(sealed_app,
     def broken(*_):
         raise ValueError("the key store failed")
 
-    monkeypatch.setattr("referee.http.sealing._token_key", broken)
+    monkeypatch.setattr("referee.http.sealing.AESGCM", broken)  # no key can seal
     answer = sealed_app.test_client().get("/readyz")
     assert answer.status_code == 503 and answer.get_json()["checks"]["sealing"] is False
     assert sealed_app.test_client().get("/healthz").status_code == 200

@@ -9,6 +9,8 @@ import msgspec
 import yaml
 
 from referee.core.engine import Engine
+from referee.service.codec import StateCodec
+from referee.service.referee import Referee
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT_PATH = ROOT / "openapi.yaml"
@@ -35,3 +37,12 @@ def edited_wire(engine: Engine, state: Any, **changes: Any) -> dict[str, Any]:
             target = target[int(key) if isinstance(target, list) else key]
         target[int(last) if isinstance(target, list) else last] = value
     return data
+
+
+def created(engine: Engine, count: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The service's answer to a creation of `engine`'s match for `count` players (open mode);
+    a refusal is raised as the service's `Refused`."""
+    service = Referee({engine.id: engine}, StateCodec(None), lambda: 0.0, lambda _, move: move)
+    return service.create(engine, {
+        "players": [f"p{i}" for i in range(count)], "options": options or {}, "seed": "count",
+        "contributions": [], "bots": [], "hints_allowed": False})

@@ -49,7 +49,6 @@ class GeneralaCards(Engine):
     # -- creation ------------------------------------------------------------------------------
     def new_match(self, players, options, seed, *, now):
         players = tuple(players)
-        self.check_player_count(len(players))
         opts = Options(**options)
         dealer, step = deals.first_dealer(players, opts, seed)
         eliminated = (0,) * len(players)

@@ -10,15 +10,10 @@ generator); the request envelopes come from the marshmallow envelope schemas. Th
 and the running service serves what it generates for its own registry and settings.
 
 Each game has its own operations (`POST /v1/games/generala-dice/moves` takes a
-`GeneralaDiceMoveRequest` and answers a `GeneralaDiceOutcome`), so a generated client is
-typed end to end. The `{game_id}` form of those paths is still served, but not documented: a
-typed client has no use for it, and listing both would give every client two methods per
-operation. The catalogue keeps `GET /v1/games/{game_id}`, which is the same for every game.
-
-Values that may grow (game ids, problem codes, event types) are open: a client generated
-today must still parse an answer that carries a value added later. Game ids and problem
-codes are plain strings whose known values are listed in `x-extensible-enum`; each game's
-event list ends with an `...OtherEvent` that matches any event type not known today.
+`GeneralaDiceMoveRequest` and answers a `GeneralaDiceOutcome`; see DESCRIPTION for that and
+for the open values). The `{game_id}` form of those paths is still served, but not
+documented: a typed client has no use for it, and listing both would give every client two
+methods per operation. The catalogue keeps `GET /v1/games/{game_id}`, the same for every game.
 
 The parts: `base` (what they share), `shared` (the components and paths every game shares),
 `games` (one game's schemas), `paths` (one game's paths).
@@ -86,9 +81,9 @@ turn...) never exceeds {max_counter}.
 def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, Any]:
     """The whole OpenAPI document for these games and settings."""
     max_id, max_items = settings["MAX_PLAYER_ID_LENGTH"], settings["MAX_LIST_ITEMS"]
+    plugin = MarshmallowPlugin()
     spec = APISpec(
-        title="referee", version=__version__, openapi_version="3.1.0",
-        plugins=[MarshmallowPlugin()],
+        title="referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
         info={"summary": "A stateless HTTP rules referee for card and dice games.",
               "description": DESCRIPTION.format(max_counter=MAX_COUNTER),
               "license": {"name": "MIT", "identifier": "MIT"}},
@@ -97,10 +92,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, An
               *({"name": gid, "description": engine.summary} for gid, engine in games.items()),
               {"name": "service", "description": "Health and the contract itself."}],
     )
-    plugin: MarshmallowPlugin = spec.plugins[0]  # type: ignore[assignment]
-    converter = plugin.converter
-    assert converter is not None
-    builder = Builder(spec, converter, max_id, max_items)
+    builder = Builder(spec, plugin.converter, max_id, max_items)
     shared.components(builder, sorted(games))
     for game_id, engine in games.items():
         names = GameNames(pascal(game_id))
@@ -140,7 +132,6 @@ def to_yaml(document: dict[str, Any]) -> str:
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-
 def _tidy(node: Any) -> Any:
     """Small normalisations generators need: a string `enum` says `type: string`, and a
     one-value enum (a move's or an event's `type` tag) is a `const`, which generated clients
@@ -157,10 +148,6 @@ def _tidy(node: Any) -> Any:
     if isinstance(node, list):
         return [_tidy(v) for v in node]
     return node
-
-
-__all__ = ["generate", "to_yaml", "pascal", "camel", "CARD_PATTERN"]
-
 
 
 def committed_document() -> str:

@@ -8,7 +8,6 @@ from typing import Any
 
 from apispec import APISpec
 
-from referee.http.problems import CATALOGUE
 from referee.http.schemas import envelope_schemas
 
 REF = "#/components/schemas/{name}"
@@ -44,39 +43,25 @@ class Builder:
 
 
 class GameNames:
-    """The component names of one game's schemas."""
+    """The component names of one game's schemas: `names("Outcome")` is `GeneralaDiceOutcome`."""
 
     def __init__(self, prefix: str):
         self.prefix = prefix
-        self.options = f"{prefix}Options"
-        self.resolved_options = f"{prefix}ResolvedOptions"
-        self.state = f"{prefix}State"
-        self.move_union = f"{prefix}Move"
-        self.event_union = f"{prefix}Event"
-        self.other_event = f"{prefix}OtherEvent"
-        self.view = f"{prefix}View"
-        self.scores = f"{prefix}Scores"
-        self.create = f"{prefix}CreateMatchRequest"
-        self.move_request = f"{prefix}MoveRequest"
-        self.legal_request = f"{prefix}LegalMovesRequest"
-        self.validation_request = f"{prefix}ValidationRequest"
-        self.view_request = f"{prefix}ViewRequest"
-        self.outcome = f"{prefix}Outcome"
-        self.legal_moves = f"{prefix}LegalMoves"
-        self.player_view = f"{prefix}PlayerView"
-        self.hint_request = f"{prefix}HintRequest"
-        self.contribution_request = f"{prefix}ContributionRequest"
-        self.contribution_answer = f"{prefix}ContributionAnswer"
-        self.hint = f"{prefix}Hint"
+
+    def __call__(self, name: str) -> str:
+        return f"{self.prefix}{name}"
 
     def move(self, move_type: str) -> str:
         return f"{self.prefix}{pascal(move_type)}Move"
+
+    def posted_state(self) -> dict[str, Any]:
+        """A state as requests carry it and answers give it: the object, or its token."""
+        return {"oneOf": [ref(self("State")), ref("SealedState")]}
 
     def declared(self, name: str) -> str:
         if name in ("View", "Scores"):
             return f"{self.prefix}{name}"
         return name if name.startswith(self.prefix) else f"{self.prefix}{name}"
-
 
 
 def fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
@@ -86,11 +71,11 @@ def fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
                  "schema": {"type": "string"}}
     lifetime = {"description": "How long a copy may be reused without asking "
                                "(`public, max-age=...`).", "schema": {"type": "string"}}
+    headers = {"ETag": validator, "Cache-Control": lifetime}
     responses = dict(operation["responses"])
-    responses["200"] = {**responses["200"],
-                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+    responses["200"] = {**responses["200"], "headers": headers}
     responses["304"] = {"description": "The copy named in `If-None-Match` is current.",
-                        "headers": {"ETag": validator, "Cache-Control": lifetime}}
+                        "headers": headers}
     held = {"name": "If-None-Match", "in": "header", "required": False,
             "schema": {"type": "string"},
             "description": "The ETag of a copy the client holds."}
@@ -98,13 +83,11 @@ def fixed_answer(operation: dict[str, Any]) -> dict[str, Any]:
             "responses": responses}
 
 
-def codes_by_status() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for code, (status, _) in CATALOGUE.items():
-        out.setdefault(str(status), []).append(code)
-    return out
-
-
 def problem_responses(statuses_here: tuple[str, ...]) -> dict[str, Any]:
     """The shared problem responses of these statuses, by status."""
     return {status: {"$ref": f"#/components/responses/Problem{status}"} for status in statuses_here}
+
+
+def answered(description: str, media: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A success's response: its description and its one media type's schema."""
+    return {"description": description, "content": {media: {"schema": schema}}}

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import copy
 import typing
+from collections.abc import Iterator
 from typing import Any, Union
 
 import msgspec
 
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
-from referee.http.schemas import SeedField, StateField
 
 from .base import REF, Builder, GameNames, ref
+
 
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
 HINT_MEASURES = ("expected_final_score", "win_probability", "win_share", "expected_points",
@@ -32,14 +33,9 @@ def components(b: Builder, engine: Engine, names: GameNames, moves: dict[str, An
 def _options(b: Builder, engine: Engine, names: GameNames) -> None:
     properties = {}
     for option in engine.options:
-        prop: dict[str, Any] = {"type": option.kind, "default": option.default,
-                                "description": option.description}
-        if option.choices is not None:
-            prop["enum"] = list(option.choices)
-        if option.minimum is not None:
-            prop["minimum"] = option.minimum
-        if option.maximum is not None:
-            prop["maximum"] = option.maximum
+        # The catalogue's description of the option, its choices an `enum`.
+        prop = {"enum" if key == "choices" else key: value
+                for key, value in option.describe().items() if key != "name"}
         if option.kind == "string" and option.choices is None:
             prop["maxLength"] = MAX_OPTION_TEXT
         properties[option.name] = prop
@@ -51,12 +47,13 @@ def _options(b: Builder, engine: Engine, names: GameNames) -> None:
                       "properties": properties, "description": description}
     if rules:
         options_schema["x-option-rules"] = rules
-    b.schema(names.options, options_schema)
-    b.schema(names.resolved_options, {
+    b.schema(names("Options"), options_schema)
+    b.schema(names("ResolvedOptions"), {
         "type": "object", "additionalProperties": False,
         "properties": copy.deepcopy(properties), "required": list(properties),
         "description": f"{engine.name}'s options as a match holds them: every option, "
                        "resolved."})
+
 
 def _moves(b: Builder, engine: Engine, moves: dict[str, Any], names: GameNames) -> None:
     mapping = {}
@@ -68,10 +65,11 @@ def _moves(b: Builder, engine: Engine, moves: dict[str, Any], names: GameNames) 
         body["properties"]["player"] = ref("PlayerId")
         b.schema(name, body)
         mapping[move_type.type] = REF.format(name=name)
-    b.schema(names.move_union, {
+    b.schema(names("Move"), {
         "oneOf": [{"$ref": target} for target in mapping.values()],
         "discriminator": {"propertyName": "type", "mapping": mapping},
         "description": f"A move of {engine.name}, by its `type`."})
+
 
 def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     """The state, events, view and scores, from the game's declared types."""
@@ -79,70 +77,63 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     roots = [engine.state_type, event_union, engine.view_type, engine.scores_type]
     (_, events, _, _), components = msgspec.json.schema_components(roots, ref_template=REF)
     rename = {old: names.declared(old) for old in components}
-    rename[engine.state_type.__name__] = names.state
+    rename[engine.state_type.__name__] = names("State")
     # The state's options (a plain dataclass) are the resolved options, whose schema the
     # option declarations give with their ranges and choices.
     options_type = typing.get_type_hints(engine.state_type)["options"]
-    rename[options_type.__name__] = names.resolved_options
-    components = {rename[name]: _renamed(_closed_tuples(body), rename)
+    rename[options_type.__name__] = names("ResolvedOptions")
+    components = {rename[name]: _renamed(body, rename)
                   for name, body in components.items() if name != options_type.__name__}
     events = _renamed(events, rename)
     # Every field of a state is required: a posted state carries them all.
-    _require_everything(components, names.state)
+    _require_everything(components, names("State"))
+    state_schema = components[names("State")]
+    # The table travels beside the game's state (referee.service.codec.Match).
+    state_schema["properties"].update(
+        seating=ref("Seating"), fairness={"oneOf": [ref("Fairness"), {"type": "null"}]})
+    state_schema["required"] += ["seating", "fairness"]
     # The bound on a state's counters, where clients can read it.
-    state_schema = components[names.state]
-    # The table's seating travels beside the game's state (referee.service.codec.Match).
-    state_schema["properties"]["seating"] = ref("Seating")
-    state_schema["required"].append("seating")
-    state_schema["properties"]["fairness"] = {"oneOf": [ref("Fairness"), {"type": "null"}]}
-    state_schema["required"].append("fairness")
     state_schema["x-max-counter"] = MAX_COUNTER
-    for counter in engine.counter_fields():
+    for counter in engine.counter_fields:
         state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
     for name, body in components.items():
         b.schema(name, body)
     known = list(events["discriminator"]["mapping"])
-    b.schema(names.other_event, {
+    b.schema(names("OtherEvent"), {
         "type": "object", "required": ["type"],
         "properties": {"type": {"type": "string", "not": {"enum": known}}},
         "additionalProperties": True,
         "description": "An event of a type this contract does not know yet: a client "
                        "shows or ignores it, and must not fail on it."})
-    b.schema(names.event_union, {
-        "oneOf": [*events["anyOf"], ref(names.other_event)],
+    b.schema(names("Event"), {
+        "oneOf": [*events["anyOf"], ref(names("OtherEvent"))],
         "description": f"Something a move of {engine.name} caused, by its `type` ("
                        + ", ".join(f"`{k}`" for k in known) + "; more may come)."})
 
+
 def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
-    state = {"oneOf": [ref(names.state), ref("SealedState")],
+    state = {**names.posted_state(),
              "description": "Open mode: the state object; sealed mode: the token."}
-    for kind, name in (("create", names.create), ("move", names.move_request),
-                       ("legal_moves", names.legal_request),
-                       ("validation", names.validation_request), ("view", names.view_request),
-                       ("hint", names.hint_request)):
+    # The envelopes' fields whose schema the contract writes itself, by name.
+    written = {
+        "state": state, "move": ref(names("Move")), "seed": SEED,
+        "viewer": ref("PlayerId"), "player": ref("PlayerId"),
+        "seat_token": {**ref("SeatToken"), "description": (
+            "Instead of `state`, from a player's device: the request acts as the token's seat "
+            "and no other.")},
+        "level": {"type": "string", "enum": list(engine.hint_levels),
+                  "description": "How strong a player the hint plays as: easy, medium, hard "
+                                 "(and the game's own levels)."},
+    }
+    for kind, name in (("create", "CreateMatchRequest"), ("move", "MoveRequest"),
+                       ("legal_moves", "LegalMovesRequest"), ("validation", "ValidationRequest"),
+                       ("view", "ViewRequest"), ("hint", "HintRequest")):
         if kind == "hint" and not engine.hint_levels:
             continue
         body = b.converter.schema2jsonschema(b.envelopes[kind])
         body["additionalProperties"] = False
         props = body["properties"]
-        for field_name, field in b.envelopes[kind].fields.items():
-            if isinstance(field, StateField):
-                props[field_name] = state
-            elif field_name == "move":
-                props[field_name] = ref(names.move_union)
-            elif isinstance(field, SeedField):
-                props[field_name] = _seed_schema()
-            elif field_name in ("viewer", "player"):
-                props[field_name] = ref("PlayerId")
-            elif field_name == "seat_token":
-                props[field_name] = {**ref("SeatToken"), "description": (
-                    "Instead of `state`, from a player's device: the request acts as the "
-                    "token's seat and no other.")}
-            elif field_name == "level":
-                props[field_name] = {
-                    "type": "string", "enum": list(engine.hint_levels),
-                    "description": "How strong a player the hint plays as: easy, medium, "
-                                   "hard (and the game's own levels)."}
+        props.update({field: written[field] for field in props if field in written})
         if "seat_token" in props:
             body["description"] = (
                 "Either `state` (from the game's back end) or `seat_token` (from a "
@@ -154,7 +145,7 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                 "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
                 "minItems": engine.min_players, "maxItems": engine.max_players,
                 "description": "Unique player ids in seating order."}
-            props["options"] = ref(names.options)
+            props["options"] = ref(names("Options"))
             props["bots"] = {
                 "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
                 "maxItems": engine.max_players,
@@ -175,12 +166,13 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                                "`seed`): `seed_token_required` otherwise."}
             constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
             body["allOf"] = constraints
-        b.schema(name, body)
-    b.schema(names.contribution_request, {
+        b.schema(names(name), body)
+    b.schema(names("ContributionRequest"), {
         "type": "object", "required": ["state", "player", "seed"],
         "additionalProperties": False,
         "properties": {"state": state, "player": ref("PlayerId"),
                        "seed": ref("ContributedSeed")}})
+
 
 def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
     progress = {
@@ -189,22 +181,22 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                    "description": "Who must or may post a move now, as far as the table can see: "
                    "a player who may act on hidden cards (a twin laid out of turn) learns it "
                    "from his own legal moves."},
-        "legal_moves": {"type": "array", "items": ref(names.move_union),
+        "legal_moves": {"type": "array", "items": ref(names("Move")),
                         "description": "Every move that may be posted now (only the "
                         "viewer's or player's, when one is named); each can be posted "
                         "back as it is."},
     }
-    b.schema(names.outcome, {
+    b.schema(names("Outcome"), {
         "type": "object",
         "required": ["state", "status", "to_act", "legal_moves", "scores", "events",
                      "seed_commitment"],
         "properties": {
-            "state": {"oneOf": [ref(names.state), ref("SealedState")]},
+            "state": names.posted_state(),
             **progress,
-            "scores": ref(names.scores),
-            "events": {"type": "array", "items": ref(names.event_union),
+            "scores": ref(names("Scores")),
+            "events": {"type": "array", "items": ref(names("Event")),
                        "description": "What the move caused, in order."},
-            "view": {**ref(names.view), "description": "With `viewer`: what he may see."},
+            "view": {**ref(names("View")), "description": "With `viewer`: what he may see."},
             "seed_commitment": ref("SeedCommitment"),
             "seed": ref("Seed"),
             "contributions": {
@@ -214,11 +206,11 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
             "seat_token": {**ref("SeatToken"), "description": (
                 "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
         }})
-    b.schema(names.contribution_answer, {
+    b.schema(names("ContributionAnswer"), {
         "type": "object", "required": ["state", "seed_commitment", "contribution"],
         "additionalProperties": False,
         "properties": {
-            "state": {"oneOf": [ref(names.state), ref("SealedState")]},
+            "state": names.posted_state(),
             "seed_commitment": ref("SeedCommitment"),
             "contribution": {
                 "type": "object", "required": ["player", "step"],
@@ -226,21 +218,21 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                 "properties": {"player": ref("PlayerId"),
                                "step": {"type": "integer", "minimum": 0, "description": (
                                    "The first step the seed keys.")}}}}})
-    b.schema(names.legal_moves, {
+    b.schema(names("LegalMoves"), {
         "type": "object", "required": ["status", "to_act", "legal_moves"],
         "properties": progress})
     if engine.hint_levels:
         weighed = {"type": "object", "required": ["move", "value"],
-                   "properties": {"move": ref(names.move_union),
+                   "properties": {"move": ref(names("Move")),
                                   "value": {"type": "number"}}}
-        b.schema(names.hint, {
+        b.schema(names("Hint"), {
             "type": "object",
             "required": ["player", "level", "move", "measure", "value", "reason",
                          "alternatives"],
             "properties": {
                 "player": ref("PlayerId"),
                 "level": {"type": "string", "enum": list(engine.hint_levels)},
-                "move": {**ref(names.move_union), "description": (
+                "move": {**ref(names("Move")), "description": (
                     "The advised move: one of the player's legal moves, postable as it "
                     "is.")},
                 "measure": {"type": "string", "x-extensible-enum": list(HINT_MEASURES),
@@ -253,14 +245,15 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                                  "description": "The best other moves weighed, best "
                                                 "first, with their estimates."},
             }})
-    b.schema(names.player_view, {
+    b.schema(names("PlayerView"), {
         "type": "object",
         "required": ["player", "status", "to_act", "legal_moves", "view", "scores"],
-        "properties": {"player": ref("PlayerId"), **progress, "view": ref(names.view),
-                       "scores": ref(names.scores),
+        "properties": {"player": ref("PlayerId"), **progress, "view": ref(names("View")),
+                       "scores": ref(names("Scores")),
                        "seat_token": {**ref("SeatToken"), "description": (
                            "Sealed mode, asked with the state: the player's seat token "
                            "for this state.")}}})
+
 
 # A creation's seed: a seed or a seed token, not both; contributions need one of them.
 GIVEN_SEED = {"required": ["seed"], "properties": {"seed": {"type": ["string", "integer"]}}}
@@ -271,20 +264,20 @@ SEED_CONSTRAINTS = [
 ]
 
 
-def _seed_schema() -> dict[str, Any]:
-    return {
-        "description": "Makes the match reproducible: a string of 1 to 128 characters or an "
-                       "integer from 0 to 2^128 - 1 (used as its decimal string). Absent or "
-                       "null: the referee draws a secret one.",
-        "oneOf": [{"type": "string", "minLength": 1, "maxLength": 128},
-                  {"type": "integer", "minimum": 0, "maximum": 2**128 - 1},
-                  {"type": "null"}],
-    }
-
+SEED = {
+    "description": "Makes the match reproducible: a string of 1 to 128 characters or an "
+                   "integer from 0 to 2^128 - 1 (used as its decimal string). Absent or "
+                   "null: the referee draws a secret one.",
+    "oneOf": [{"type": "string", "minLength": 1, "maxLength": 128},
+              {"type": "integer", "minimum": 0, "maximum": 2**128 - 1},
+              {"type": "null"}],
+}
 
 
 def _renamed(node: Any, rename: dict[str, str]) -> Any:
-    """`node` with the references to renamed components renamed."""
+    """`node` with the references to renamed components renamed, and without the
+    `items: false` with which msgspec closes a fixed-length array beside its `prefixItems`
+    (`maxItems` says the same, in a form every tool reads)."""
     def target(reference: str) -> str:
         name = reference.rsplit("/", 1)[1]
         return REF.format(name=rename.get(name, name))
@@ -296,22 +289,11 @@ def _renamed(node: Any, rename: dict[str, str]) -> Any:
                 out[key] = target(value)
             elif key == "mapping" and isinstance(value, dict):
                 out[key] = {k: target(v) for k, v in value.items()}
-            else:
+            elif not (key == "items" and value is False and "prefixItems" in node):
                 out[key] = _renamed(value, rename)
         return out
     if isinstance(node, list):
         return [_renamed(v, rename) for v in node]
-    return node
-
-
-def _closed_tuples(node: Any) -> Any:
-    """msgspec closes a fixed-length array with `items: false` beside its `prefixItems`;
-    `maxItems` says the same, in a form every tool reads."""
-    if isinstance(node, dict):
-        return {k: _closed_tuples(v) for k, v in node.items()
-                if not (k == "items" and v is False and "prefixItems" in node)}
-    if isinstance(node, list):
-        return [_closed_tuples(v) for v in node]
     return node
 
 
@@ -327,20 +309,17 @@ def _require_everything(components: dict[str, Any], root: str) -> None:
         body = components[name]
         if "properties" in body:
             body["required"] = list(body["properties"])
-        for target in _refs(body):
-            pending.append(target)
+        pending += _refs(body)
 
 
-def _refs(node: Any) -> list[str]:
-    found = []
+def _refs(node: Any) -> Iterator[str]:
+    """The names of the components `node` refers to."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str):
-                found.append(value.rsplit("/", 1)[1])
+                yield value.rsplit("/", 1)[1]
             else:
-                found += _refs(value)
+                yield from _refs(value)
     elif isinstance(node, list):
         for value in node:
-            found += _refs(value)
-    return found
-
+            yield from _refs(value)

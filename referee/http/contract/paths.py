@@ -25,18 +25,16 @@ EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}...
 def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
     """Every operation offered for `engine`, in the declarations' order."""
     match = example_match(engine)
-    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items, ())
+    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
     service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
                       checks.move)
-    drawn: set[str] = set()
     for op in offered(engine):
         request = op.request_schema.format(game=names.prefix)
         if op.media == JSON:
             _json_path(b, engine, names, op, request, example(service, checks, engine, op, match))
             continue
-        if request not in drawn:  # one request schema for each format of a picture
+        if request not in b.spec.components.schemas:  # one for each format of a picture
             b.schema(request, _picture_request(b, op, names))
-            drawn.add(request)
         _picture_path(b, engine, op, request, match)
 
 
@@ -61,6 +59,7 @@ def _links(game_id: str) -> dict[str, Any]:
     op = camel(game_id)
     state = {"body.state": "$response.body#/state"}
     first_move = {**state, "body.move": "$response.body#/legal_moves/0"}
+    first_actor = {**state, "body.player": "$response.body#/to_act/0"}
     follow = {
         "PostFirstLegalMove": (f"{op}PostMove", first_move, "its state and first legal move"),
         "PostFirstLegalMoveAsItsPlayer": (
@@ -69,11 +68,9 @@ def _links(game_id: str) -> dict[str, Any]:
             "its state and first legal move, seen by the player who makes it"),
         "ValidateFirstLegalMove": (f"{op}ValidateMove", first_move,
                                    "its state and first legal move"),
-        "ListLegalMoves": (f"{op}ListLegalMoves",
-                           {**state, "body.player": "$response.body#/to_act/0"},
+        "ListLegalMoves": (f"{op}ListLegalMoves", first_actor,
                            "its state and the first player who may act"),
-        "ShowView": (f"{op}PlayerView", {**state, "body.player": "$response.body#/to_act/0"},
-                     "its state and the first player who may act"),
+        "ShowView": (f"{op}PlayerView", first_actor, "its state and the first player who may act"),
     }
     return {name: {"operationId": target, "parameters": params,
                    "description": f"Follows the answer with {what} (a parameter named "
@@ -83,28 +80,31 @@ def _links(game_id: str) -> dict[str, Any]:
 
 def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, request: str,
                examples: Example) -> None:
-    game_id = engine.id
     sent, answered = examples
-    summary = op.summary.format(name=engine.name)
     answer = op.answer_schema.format(game=names.prefix)
-    example_name = f"{game_id}-{op.segment}"
+    example_name = f"{engine.id}-{op.segment}"
     answer_content: dict[str, Any] = {"schema": ref(answer)}
     if answered is not None:  # none when the example request is refused
         answer_content["examples"] = {example_name: {
             "summary": "The answer to the example request", "value": answered}}
-    status = str(op.status)
-    responses: dict[str, Any] = {status: {
-        "description": summary, "content": {"application/json": answer_content}}}
-    if answer == names.outcome:
-        responses[status]["links"] = _links(game_id)
-    responses.update(problem_responses(op.problems))
+    success = {"description": op.summary.format(name=engine.name),
+               "content": {"application/json": answer_content}}
+    if answer == names("Outcome"):
+        success["links"] = _links(engine.id)
+    _post(b, engine, op, {"schema": ref(request), "examples": {
+        example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}, success)
+
+
+def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],
+          success: dict[str, Any]) -> None:
+    """The operation's POST on the game's own path: its JSON request's schema and examples,
+    its success's answer, and its problems."""
+    game_id = engine.id
     b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
         "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
-        "summary": summary, "description": op.text,
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": ref(request),
-            "examples": {example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}}},
-        "responses": responses,
+        "summary": op.summary.format(name=engine.name), "description": op.text,
+        "requestBody": {"required": True, "content": {"application/json": request}},
+        "responses": {str(op.status): success, **problem_responses(op.problems)},
     }})
 
 
@@ -113,9 +113,8 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
     body = b.converter.schema2jsonschema(b.envelopes[op.request])
     body["additionalProperties"] = False
     props = body["properties"]
-    props["state"] = {
-        "oneOf": [ref(names.state), ref("SealedState")],
-        "description": "Open mode: the state object; sealed mode: the token."}
+    props["state"] = {**names.posted_state(),
+                      "description": "Open mode: the state object; sealed mode: the token."}
     if "seat_token" in props:
         props["seat_token"] = {**ref("SeatToken"), "description": (
             "Instead of `state`, from a player's device: the picture is of the token's "
@@ -128,7 +127,7 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
             "Whose view: a player sees his own; anyone not seated is a spectator and sees "
             "public information only.")}
         props["events"] = {
-            "type": "array", "items": ref(names.event_union), "maxItems": b.max_items,
+            "type": "array", "items": ref(names("Event")), "maxItems": b.max_items,
             "description": "Events to list under the table (the last ten are shown), as an "
                            "answer gave them. Each must fit its declared type; a detail that "
                            "is private to other players is left out of the picture, and an "
@@ -144,7 +143,7 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
                           "maxItems": SHEET_COLUMNS,
                           "description": "Blank sheet: names to head the first columns with "
                                          "(no more than `players`)."}
-        props["options"] = {**ref(names.options), "description": (
+        props["options"] = {**ref(names("Options")), "description": (
             "Blank sheet: the match options whose box values it shows (default: the rule "
             "text's).")}
         props["page"].update(description="The paper: A4 (210 x 297 mm) or US Letter "
@@ -171,8 +170,6 @@ def _picture_examples(game_id: str, op: Operation, match: ExampleMatch) -> dict[
 def _picture_path(b: Builder, engine: Engine, op: Operation, request: str,
                   match: ExampleMatch) -> None:
     """A POST answered by a file of the operation's media type."""
-    game_id = engine.id
-    summary = op.summary.format(name=engine.name)
     content = {op.media: {"schema": {"type": "string", "format": "binary",
                                      "contentMediaType": op.media,
                                      "description": op.file_text}}}
@@ -183,13 +180,7 @@ def _picture_path(b: Builder, engine: Engine, op: Operation, request: str,
         headers["Content-Security-Policy"] = {
             "description": "The SVG may run nothing and load nothing when opened on its own.",
             "schema": {"type": "string"}}
-    responses: dict[str, Any] = {"200": {"description": summary, "headers": headers,
-                                         "content": content}}
-    responses.update(problem_responses(op.problems))
-    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
-        "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
-        "summary": summary, "description": op.text,
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": ref(request), "examples": _picture_examples(game_id, op, match)}}},
-        "responses": responses,
-    }})
+    _post(b, engine, op, {"schema": ref(request),
+                          "examples": _picture_examples(engine.id, op, match)},
+          {"description": op.summary.format(name=engine.name), "headers": headers,
+           "content": content})

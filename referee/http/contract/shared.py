@@ -9,7 +9,7 @@ from referee.http.problems import CATALOGUE
 from referee.http.schemas import FIELD_KINDS
 from referee.http.sealing import TOKEN_PATTERN
 
-from .base import Builder, codes_by_status, fixed_answer, ref
+from .base import Builder, answered, fixed_answer, problem_responses, ref
 
 # Refusals a dry run answers with `legal: false` instead of a problem response.
 VERDICT_CODES = ("illegal_move", "not_your_turn", "game_over")
@@ -134,6 +134,9 @@ def components(b: Builder, game_ids: list[str]) -> None:
         "type": "string",
         "description": "The match seed, revealed once the match has finished."})
     b.schema("OptionValue", {"type": ["string", "integer", "boolean"]})
+    # The bounds an option or a move's field declares (referee.core.engine.described).
+    bounds = {"choices": {"type": "array", "items": ref("OptionValue")},
+              "minimum": {"type": "integer"}, "maximum": {"type": "integer"}}
     b.schema("OptionDescription", {
         "type": "object", "required": ["name", "type", "default", "description"],
         "properties": {
@@ -141,9 +144,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "type": {"type": "string", "enum": ["integer", "boolean", "string"]},
             "default": ref("OptionValue"),
             "description": {"type": "string"},
-            "choices": {"type": "array", "items": ref("OptionValue")},
-            "minimum": {"type": "integer"},
-            "maximum": {"type": "integer"},
+            **bounds,
         }})
     # A game's detail is its catalogue entry and more.
     summary_properties = {
@@ -164,9 +165,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "type": {"type": "string", "enum": list(FIELD_KINDS)},
             "required": {"type": "boolean"},
             "description": {"type": "string"},
-            "choices": {"type": "array", "items": ref("OptionValue")},
-            "minimum": {"type": "integer"},
-            "maximum": {"type": "integer"},
+            **bounds,
             "max_items": {"type": "integer"},
         }})
     b.schema("MoveTypeDescription", {
@@ -199,14 +198,18 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "penalty": {"type": "boolean", "description": "Posting this move would be "
                         "accepted and punished (house rule)."},
         }})
-    for status, codes_here in codes_by_status().items():
+    by_status: dict[int, list[str]] = {}
+    for code, (status, _) in CATALOGUE.items():
+        by_status.setdefault(status, []).append(code)
+    for status, codes_here in by_status.items():
         b.spec.components.response(f"Problem{status}", {
             "description": ", ".join(f"`{c}`" for c in codes_here),
             "content": {"application/problem+json": {"schema": ref("Problem")}}})
     b.spec.components.parameter("GameId", "path", {
         "name": "game_id", "required": True, "schema": ref("GameId"),
         "description": "A game id from the catalogue."})
-    _catalogue(b, )
+    _catalogue(b)
+
 
 def _catalogue(b: Builder) -> None:
     b.spec.path("/v1/games", operations={"get": fixed_answer({
@@ -214,31 +217,27 @@ def _catalogue(b: Builder) -> None:
         "summary": "The catalogue of games",
         "description": "Each game's id, name, player counts, and options with types, "
                        "defaults and a one-line description.",
-        "responses": {"200": {"description": "The catalogue.", "content": {
-            "application/json": {"schema": {
-                "type": "object", "required": ["games"],
-                "properties": {"games": {"type": "array", "items": ref("GameSummary")}},
-            }}}}},
+        "responses": {"200": answered("The catalogue.", "application/json", {
+            "type": "object", "required": ["games"],
+            "properties": {"games": {"type": "array", "items": ref("GameSummary")}}})},
     })})
-    b.spec.path("/v1/games/{game_id}", parameters=["GameId"],
-                   operations={"get": fixed_answer({
+    b.spec.path("/v1/games/{game_id}", parameters=["GameId"], operations={"get": fixed_answer({
         "operationId": "showGame", "tags": ["catalogue"],
         "summary": "One game, with its move types",
-        "responses": {
-            "200": {"description": "The game's catalogue entry and its move types.",
-                    "content": {"application/json": {"schema": ref("GameDetail")}}},
-            "404": {"$ref": "#/components/responses/Problem404"},
-        },
+        "responses": {"200": answered("The game's catalogue entry and its move types.",
+                                      "application/json", ref("GameDetail")),
+                      **problem_responses(("404",))},
     })})
 
+
 def service_paths(b: Builder) -> None:
+    text = {"type": "string"}
     b.spec.path("/healthz", operations={"get": {
         "operationId": "health", "tags": ["service"], "summary": "Liveness",
-        "responses": {"200": {"description": "The process answers.", "content": {
-            "application/json": {"schema": {
-                "type": "object", "required": ["status", "games"],
-                "properties": {"status": {"type": "string", "enum": ["ok"]},
-                               "games": {"type": "array", "items": ref("GameId")}}}}}}},
+        "responses": {"200": answered("The process answers.", "application/json", {
+            "type": "object", "required": ["status", "games"],
+            "properties": {"status": {"type": "string", "enum": ["ok"]},
+                           "games": {"type": "array", "items": ref("GameId")}}})},
     }})
     b.spec.path("/readyz", operations={"get": {
         "operationId": "readiness", "tags": ["service"], "summary": "Readiness",
@@ -247,16 +246,15 @@ def service_paths(b: Builder) -> None:
                        "sealing key works. A load balancer sends traffic only to a ready "
                        "process; `/healthz` only says the process answers.",
         "responses": {
-            "200": {"description": "Ready.", "content": {"application/json": {"schema": {
+            "200": answered("Ready.", "application/json", {
                 "type": "object", "required": ["status", "mode", "checks"],
                 "properties": {"status": {"type": "string", "enum": ["ready"]},
                                "mode": {"type": "string", "enum": ["open", "sealed"],
                                         "description": "Sealed: states and seat tokens are "
                                         "sealed with REFEREE_STATE_KEYS. Open: states are "
                                         "plain JSON and no seat token is issued."},
-                               "checks": ref("ReadinessChecks")}}}}},
-            "503": {"$ref": "#/components/responses/Problem503"},
-        },
+                               "checks": ref("ReadinessChecks")}}),
+            **problem_responses(("503",))},
     }})
     b.spec.path("/metrics", operations={"get": {
         "operationId": "metrics", "tags": ["service"], "summary": "Prometheus metrics",
@@ -264,41 +262,36 @@ def service_paths(b: Builder) -> None:
                        "every worker process: requests by route, game and status, "
                        "problems by code, moves applied by game, latency histograms by "
                        "route, sealed tokens sealed, opened and refused.",
-        "responses": {"200": {"description": "The metrics.", "content": {
-            "text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}},
+        "responses": {"200": answered("The metrics.",
+                                      "text/plain; version=0.0.4; charset=utf-8", text)},
     }})
     b.spec.path("/openapi.yaml", operations={"get": fixed_answer({
         "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",
-        "responses": {"200": {"description": "The OpenAPI document.", "content": {
-            "application/yaml": {"schema": {"type": "object",
-                                            "additionalProperties": True}}}}},
+        "responses": {"200": answered("The OpenAPI document.", "application/yaml",
+                                      {"type": "object", "additionalProperties": True})},
     })})
     b.spec.path("/docs", operations={"get": fixed_answer({
         "operationId": "apiExplorer", "tags": ["service"],
         "summary": "This contract in an API explorer (Swagger UI, served offline)",
-        "responses": {"200": {"description": "An HTML page.", "content": {
-            "text/html": {"schema": {"type": "string"}}}}},
+        "responses": {"200": answered("An HTML page.", "text/html", text)},
     })})
     b.spec.path("/docs/static/{asset}", operations={"get": fixed_answer({
         "operationId": "apiExplorerAsset", "tags": ["service"],
         "summary": "A file of the API explorer (Swagger UI's script, style and icons)",
-        "parameters": [{"name": "asset", "in": "path", "required": True,
-                        "schema": {"type": "string"}}],
+        "parameters": [{"name": "asset", "in": "path", "required": True, "schema": text}],
         "responses": {
             "200": {"description": "The file.", "content": {
-                "text/css": {"schema": {"type": "string"}},
-                "text/javascript": {"schema": {"type": "string"}},
+                "text/css": {"schema": text},
+                "text/javascript": {"schema": text},
                 "image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}},
             }},
-            "404": {"$ref": "#/components/responses/Problem404"},
-        },
+            **problem_responses(("404",))},
     })})
     b.spec.path("/verify", operations={"get": {
         "operationId": "fairnessCheck", "tags": ["service"],
         "summary": "A page that checks a finished match's dice and cards in the player's "
                    "own browser (docs/FAIRNESS.md); static, offline",
-        "responses": {"200": {"description": "An HTML page.", "content": {
-            "text/html": {"schema": {"type": "string"}}}}},
+        "responses": {"200": answered("An HTML page.", "text/html", text)},
     }})
     b.spec.path("/verify/{script}", operations={"get": {
         "operationId": "fairnessCheckScript", "tags": ["service"],
@@ -306,10 +299,6 @@ def service_paths(b: Builder) -> None:
                    "check of a record) or verify.js (the page)",
         "parameters": [{"name": "script", "in": "path", "required": True,
                         "schema": {"type": "string", "enum": ["fairness.js", "verify.js"]}}],
-        "responses": {
-            "200": {"description": "The script.", "content": {
-                "text/javascript": {"schema": {"type": "string"}}}},
-            "404": {"$ref": "#/components/responses/Problem404"},
-        },
+        "responses": {"200": answered("The script.", "text/javascript", text),
+                      **problem_responses(("404",))},
     }})
-

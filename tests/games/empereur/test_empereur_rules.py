@@ -13,6 +13,8 @@ from referee.games.empereur import ENGINE
 from referee.games.empereur.exchanges import gift_plan
 from referee.games.empereur.ranks import CARD_STRENGTH
 from referee.games.empereur.testing import table
+from referee.service.errors import Refused
+from tests.support import created
 
 NOW = 0.0
 
@@ -57,8 +59,9 @@ def test_options_out_of_range_are_refused(given):
 
 @pytest.mark.parametrize("count", [1, 7])
 def test_player_count_outside_two_to_six_is_refused(count):
-    with pytest.raises(InvalidOptions):
-        ENGINE.check_player_count(count)
+    with pytest.raises(Refused, match="takes 2 to 6 players") as refused:
+        created(ENGINE, count)
+    assert refused.value.code == "validation_error"
 
 
 @pytest.mark.parametrize("players,jokers", [(2, 0), (3, 1), (4, 2), (6, 2)])

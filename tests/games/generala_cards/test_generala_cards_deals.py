@@ -9,6 +9,8 @@ import pytest
 from referee.core.cards import shuffled
 from referee.core.errors import GameOver, InvalidOptions
 from referee.games.generala_cards.deck import DECK
+from referee.service.errors import Refused
+from tests.support import created
 
 PLAYERS = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo")
 
@@ -240,10 +242,9 @@ def test_the_match_goes_on_until_one_player_remains(gc):
 
 @pytest.mark.parametrize("n", [1, 11])
 def test_a_match_of_fewer_than_two_or_more_than_ten_players_is_refused(gc, n):
-    with pytest.raises(InvalidOptions) as err:
-        gc.engine.new_match(tuple(f"p{i}" for i in range(n)), gc.engine.resolve_options({}),
-                            "seed-x", now=0.0)
-    assert err.value.code == "invalid_options"
+    with pytest.raises(Refused, match="takes 2 to 10 players") as refused:
+        created(gc.engine, n)
+    assert refused.value.code == "validation_error"
 
 
 @pytest.mark.parametrize("n", [1, 11])

@@ -16,6 +16,8 @@ from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTu
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice.scoring import BOXES
 from referee.games.generala_dice.state import Options, State
+from referee.service.errors import Refused
+from tests.support import created
 
 NOW = 1_000.0
 DEADLINE = NOW + 30
@@ -65,7 +67,7 @@ def seed_where(predicate, step=0, count=5):
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6], ids=lambda n: f"{n} players")
 def test_a_match_takes_two_to_six_players(count):
-    ENGINE.check_player_count(count)
+    assert created(ENGINE, count)["status"] == "in_progress"
     players = tuple(f"p{i}" for i in range(count))
     state = ENGINE.new_match(players, ENGINE.resolve_options({}), "seed", now=NOW)
     assert ENGINE.problems(state) == []
@@ -75,8 +77,9 @@ def test_a_match_takes_two_to_six_players(count):
 
 @pytest.mark.parametrize("count", [0, 1, 7], ids=lambda n: f"{n} players")
 def test_fewer_than_two_or_more_than_six_players_are_refused(count):
-    with pytest.raises(InvalidOptions):
-        ENGINE.check_player_count(count)
+    with pytest.raises(Refused, match="takes 2 to 6 players") as refused:
+        created(ENGINE, count)
+    assert refused.value.code == "validation_error"
 
 
 def test_the_default_options_are_the_playgridia_sheet():
