@@ -53,27 +53,33 @@ class GroupedScheduling(LoadScheduling):
             node.send_runtest_some(batch)
 
 
-# The longest tests (several seconds of CPU each, some tens), handed out first so that no
-# worker is left running one of them alone at the end of the run.
+# The longest tests (several seconds of CPU each, one about forty) and the groups whose shared
+# fixture takes long to build (a generated client, a TypeScript project, a server), handed out
+# first so that no worker is left running one of them alone at the end of the run.
 LONGEST_FIRST = (
-    "tests/games/test_card_hints.py::test_hard_beats_medium",
-    "tests/contract/test_contract_schemathesis.py::test_every_schema_valid_creation",
-    "tests/conformance/test_conformance_declarations.py::test_events_views_and_scores_fit",
-    "tests/games/generala_dice/test_generala_dice_strength.py::test_the_win_level",
-    "tests/conformance/test_conformance_seats.py::",
+    "tests/games/test_card_hints.py::test_hard_beats_medium_at_huit_americain",
+    "tests/clients/test_other_generators.py::",
+    "tests/clients/test_python_client.py::",
+    "tests/fairness/test_fairness_records.py::",
+    "tests/deploy/test_deploy_server.py::",
     "tests/games/test_card_hints.py::test_every_level_answers",
+    "tests/conformance/test_conformance_seats.py::",
+    "tests/games/generala_dice/test_generala_dice_strength.py::test_the_win_level_beats",
+    "tests/games/test_card_hints.py::test_hard_beats_medium",
 )
 
 
 def pytest_collection_modifyitems(items):
-    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
+    def rank(item) -> int:
+        return next((i for i, start in enumerate(LONGEST_FIRST) if item.nodeid.startswith(start)),
+                    len(LONGEST_FIRST))
+
+    items.sort(key=rank)
 
 
 def pytest_xdist_make_scheduler(config, log):
     # xdist's own `--dist loadgroup` would read `xdist_group` marks, but it loses them under
-    # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module; and
-    # it, like `loadscope`, keeps tests by node id, which the tests schemathesis generates for
-    # each operation share: it would run one of them. Load scheduling goes by index.
+    # pytest 9.2 (pytest-dev/pytest-xdist#1386), so the groups are named here by module.
     if config.getvalue("dist") == "load":
         return GroupedScheduling(config, log)
     return None

@@ -48,6 +48,13 @@ def random_options(engine, pick: random.Random) -> dict:
         return engine.resolve_options(dict(engine.playout_options))
 
 
+def events_holder(engine) -> type:
+    """A struct of one field, `event`, of the game's declared event types: msgspec reads a
+    struct's field types once and keeps them, but reads a bare union anew at every check
+    (15 µs an event rather than 0.5)."""
+    return msgspec.defstruct("Events", [("event", Union[tuple(engine.event_types)])])
+
+
 def check(value, declared, where: str) -> None:
     try:
         msgspec.convert(value, declared, strict=True)
@@ -58,7 +65,7 @@ def check(value, declared, where: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_events_views_and_scores_fit_their_declarations(game_id):
     engine = REGISTRY[game_id]
-    events_type = Union[tuple(engine.event_types)]  # type: ignore[valid-type]
+    event_holder = events_holder(engine)
     pick = random.Random(game_id)
     for match in range(MATCHES):
         count = pick.randint(engine.min_players, min(engine.max_players, 5))
@@ -75,7 +82,7 @@ def test_events_views_and_scores_fit_their_declarations(game_id):
                 shown = {id(form): form for form in (event_for(event, viewer)
                                                       for viewer in (None, *players, "spectator"))}
                 for form in shown.values():
-                    check(form, events_type, f"{event['type']} event")
+                    check({"event": form}, event_holder, f"{event['type']} event")
             for viewer in (*players, "spectator"):
                 check(engine.view(state, viewer), engine.view_type, "the view")
             check(engine.scores(state), engine.scores_type, "the scores")
