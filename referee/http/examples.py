@@ -16,9 +16,10 @@ from referee.core.engine import Engine, Move
 from referee.service.codec import StateCodec
 from referee.service.referee import Referee
 
-# The clock the examples are made at: 2100-01-01T00:00:00Z, so that a turn's deadline in an
-# example lies ahead of any live server's clock and the example stays valid to post.
-EXAMPLE_CLOCK = 4_102_444_800.0
+# The clock the examples are made at: 2037-01-01T00:00:00Z, so that a turn's deadline in an
+# example lies ahead of a live server's clock and the example stays valid to post (and below
+# 2^31, the bound of every number a state holds).
+EXAMPLE_CLOCK = 2_114_380_800.0
 EXAMPLE_SEED = "example"
 EXAMPLE_PLAYERS = ("ann", "bob", "cleo", "dan", "eve", "fay")
 EXAMPLE_CONTRIBUTION = "my-own-seed"

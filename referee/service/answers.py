@@ -11,8 +11,8 @@ import msgspec
 
 from referee.core import contributions, rng
 from referee.core.contributions import Contribution, Fairness
-from referee.core.engine import PENALTY_EVENT, Engine, Event
-from referee.core.errors import GameOver, NotYourTurn, RefereeError
+from referee.core.engine import MAX_COUNTER, PENALTY_EVENT, Engine, Event
+from referee.core.errors import GameOver, InvalidState, NotYourTurn, RefereeError
 from referee.core.hints import Seating
 from referee.core.outcome import describe, progress
 
@@ -63,13 +63,27 @@ def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event]
     return body
 
 
+def applied(engine: Engine, state: Any, move: dict[str, Any], *,
+            now: float) -> tuple[Any, list[Event]]:
+    """`engine.apply`, refused when the new state's counters (step, turn, round...) would pass
+    the bound every state keeps (MAX_COUNTER): only a forged open-mode state comes near it,
+    and no answer may hold a state the contract does not allow."""
+    new_state, events = engine.apply(state, move, now=now)
+    over = [name for name in engine.counter_fields if getattr(new_state, name) > MAX_COUNTER]
+    if over:
+        problems = [f"{name} would pass {MAX_COUNTER}" for name in over]
+        raise InvalidState("the state's counters are at their bound: " + "; ".join(problems),
+                           problems=problems)
+    return new_state, events
+
+
 def verdict(engine: Engine, state: Any, checked: dict[str, Any], *,
             now: float) -> dict[str, Any]:
     """The dry run's answer: would posting the move (`checked`: its shape already checked, as
     posting it would be) be accepted by the rules? The new state and events are dropped
     unseen, so a dry run reveals no roll or draw."""
     try:
-        _, events = engine.apply(state, checked, now=now)
+        _, events = applied(engine, state, checked, now=now)
     except RefereeError as exc:
         answer = {"legal": False, "code": exc.code, "detail": exc.detail}
         if getattr(exc, "rule", None):

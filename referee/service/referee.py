@@ -19,7 +19,7 @@ from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.pictures import sheet
 
-from .answers import contributed, hint, outcome, player_view, verdict
+from .answers import applied, contributed, hint, outcome, player_view, verdict
 from .codec import Match, StateCodec
 from .errors import Refused, bad_request, not_your_seat
 
@@ -126,7 +126,7 @@ class Referee:
         match = self.codec.load_match(engine, body["state"])
         move = self.check_move(engine.id, body["move"])
         now = self.clock()
-        new_state, events = engine.apply(match.state, move, now=now)
+        new_state, events = applied(engine, match.state, move, now=now)
         self.applied(engine.id)
         after = Match(new_state, match.seating, match.fairness)
         return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),

@@ -44,7 +44,8 @@ def keep_option_rules(ctx, body):
     `x-option-rules` that JSON Schema cannot carry; it stays schema-valid."""
     if not isinstance(body, dict):
         return body
-    players = body.get("players") or []
+    players = body.get("players")
+    players = players if isinstance(players, list) else []
     bots = body.get("bots")
     if isinstance(bots, list) and all(isinstance(b, str) for b in bots) \
             and isinstance(players, list) and all(isinstance(p, str) for p in players):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.core.engine import MAX_OPTION_TEXT
+from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT
 from referee.games import REGISTRY
 from referee.http.contract import pascal
 from referee.http import settings
@@ -299,3 +299,19 @@ def test_a_posted_state_s_player_ids_and_seed_are_bounded_as_a_request_s(client)
     longest = {**state, "players": ["a" * limit, "bob"], "seed": "s" * 128}
     assert client.post("/v1/games/generala-dice/views",
                        json={"state": longest, "player": "bob"}).status_code == 200
+
+
+def test_a_move_that_would_carry_a_counter_past_its_bound_is_refused(client):
+    """A state's counters stay within 2^31 (the contract's bound): a forged state at the bound
+    may be read, but a move that would pass it is refused, and its dry run says so."""
+    created = client.post("/v1/games/generala-dice/matches",
+                          json={"players": ["ann", "bob"], "seed": "s"}).get_json()
+    move = created["legal_moves"][0]
+    for step, accepted in ((MAX_COUNTER - 100, True), (MAX_COUNTER, False)):
+        body = {"state": {**created["state"], "step": step}, "move": move}
+        answer = client.post("/v1/games/generala-dice/moves", json=body)
+        dry_run = client.post("/v1/games/generala-dice/validations", json=body).get_json()
+        assert (answer.status_code == 200) is accepted is dry_run["legal"], answer.get_json()
+        if not accepted:
+            assert answer.get_json()["code"] == dry_run["code"] == "invalid_state"
+            assert answer.get_json()["problems"] == [f"step would pass {MAX_COUNTER}"]
