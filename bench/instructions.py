@@ -28,7 +28,8 @@ import os
 import random
 from pathlib import Path
 
-from bench.__main__ import NOW, payloads, sealed
+from bench.__main__ import payloads, sealed
+from bench.engines import NOW
 from bench.echo_app import create_app as create_echo
 from bench.inprocess import environs, post, referees
 from referee.core.playout import random_move

@@ -9,6 +9,7 @@ import argparse
 import pytest
 
 import bench.__main__ as bench
+import bench.engines as engines
 
 ECHO, OURS, BASELINE = 1, 2, 3
 
@@ -67,13 +68,13 @@ def test_engine_rate_counts_the_engines_time_apart_from_the_players(monkeypatch)
     slow = []
 
     def sleepy_player(engine, moves, rnd):
-        bench.time.sleep(0.002)
+        engines.time.sleep(0.002)
         slow.append(1)
         return moves[0]
 
-    monkeypatch.setattr(bench, "random_move", sleepy_player)
-    in_engine, whole, matches, slices = bench.engine_rate(bench.REGISTRY["generala-dice"], 0.4,
-                                                          slices=4)
+    monkeypatch.setattr(engines, "random_move", sleepy_player)
+    in_engine, whole, matches, slices = engines.engine_rate(engines.REGISTRY["generala-dice"],
+                                                            0.4, slices=4)
     assert matches >= 1 and slow
     assert whole < 500 < 2000 < in_engine  # at most one move per 2 ms with the player
     # The run's four slices, each timed as the whole run is: the engine's time alone (the
@@ -82,9 +83,9 @@ def test_engine_rate_counts_the_engines_time_apart_from_the_players(monkeypatch)
 
 
 def test_the_engine_line_shows_the_slices_range_and_median():
-    assert bench.spread([110_000.0, 90_000.0, 100_000.0]) == (
+    assert engines.spread([110_000.0, 90_000.0, 100_000.0]) == (
         "; its 3 slices 90,000 to 110,000, median 100,000")
-    assert bench.spread([]) == ""  # a run shorter than a slice shows none
+    assert engines.spread([]) == ""  # a run shorter than a slice shows none
 
 
 def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(monkeypatch):
@@ -93,7 +94,7 @@ def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(m
     # end whatever its length, and the second read afterwards (2 s) is past the 1.5 s given.
     ticks = iter(range(100))
     monkeypatch.setattr(bench.time, "perf_counter", lambda: next(ticks))
-    engine = bench.REGISTRY["huit-americain"]
+    engine = engines.REGISTRY["huit-americain"]
     applied = []
     real_apply = engine.apply
 
@@ -102,7 +103,7 @@ def test_the_uno_comparison_times_whole_matches_reading_the_clock_once_a_match(m
         return real_apply(state, move, now=now)
 
     monkeypatch.setattr(engine, "apply", counted)
-    rate, matches = bench.uniform_rate(engine, 1.5)
+    rate, matches = engines.uniform_rate(engine, 1.5)
     assert matches == 1 and len(applied) > 10
     assert rate == len(applied) / 3  # start at 0, checks at 1 and 2, the end read at 3
 
@@ -112,9 +113,9 @@ def test_the_uno_comparison_gives_its_verdict_on_the_mean_rates_and_shows_the_sl
     # Four slices: UNO steady at 100 moves/s, ours at 120, 180, 150, 150: the mean rates give
     # 1.50 (the target met), the slices side by side 1.20 to 1.80 with a median of 1.50.
     ours = iter([120.0, 180.0, 150.0, 150.0])
-    monkeypatch.setattr(bench, "uno_rate", lambda seconds: (100.0, 3))
-    monkeypatch.setattr(bench, "uniform_rate", lambda engine, seconds: (next(ours), 2))
-    bench.versus_uno(4.0, slices=4)
+    monkeypatch.setattr(engines, "uno_rate", lambda seconds: (100.0, 3))
+    monkeypatch.setattr(engines, "uniform_rate", lambda engine, seconds: (next(ours), 2))
+    engines.versus_uno(4.0, slices=4)
     line = capsys.readouterr().out.strip()
     assert "over 8 matches" in line and "over 12 games" in line
     assert "ratio 1.50 (meets the 1.5 target" in line
@@ -124,9 +125,9 @@ def test_the_uno_comparison_gives_its_verdict_on_the_mean_rates_and_shows_the_sl
 def test_the_uno_comparison_says_below_when_the_mean_rates_miss_the_target(monkeypatch,
                                                                            capsys):
     ours = iter([140.0, 160.0])
-    monkeypatch.setattr(bench, "uno_rate", lambda seconds: (110.0, 1))
-    monkeypatch.setattr(bench, "uniform_rate", lambda engine, seconds: (next(ours), 1))
-    bench.versus_uno(2.0, slices=2)
+    monkeypatch.setattr(engines, "uno_rate", lambda seconds: (110.0, 1))
+    monkeypatch.setattr(engines, "uniform_rate", lambda engine, seconds: (next(ours), 1))
+    engines.versus_uno(2.0, slices=2)
     line = capsys.readouterr().out.strip()
     assert "ratio 1.36 (BELOW the 1.5 target" in line
     assert "1.27 to 1.45, median 1.36" in line
