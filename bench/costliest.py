@@ -124,6 +124,17 @@ def requests(draw, game_id: str, operation: str) -> tuple[dict[str, Any], str]:
     return body, about
 
 
+# A request costing more than this is measured a second time (see `search`).
+AGAIN_ABOVE = 0.05
+
+
+def timed(client, path: str, body: dict[str, Any]) -> tuple[Any, float]:
+    """The answer to POSTing `body` to `path`, and the CPU its thread spent on it."""
+    started = time.thread_time()
+    answer = client.post(path, json=body)
+    return answer, time.thread_time() - started
+
+
 def search(client, examples: int) -> dict[str, Cost]:
     """The costliest request found per operation, `examples` requests of each operation of
     each game, each search climbing towards its costliest."""
@@ -135,9 +146,13 @@ def search(client, examples: int) -> dict[str, Cost]:
             @given(requests(game_id, operation))
             def measure(drawn):
                 body, about = drawn
-                started = time.thread_time()
-                answer = client.post(f"/v1/games/{game_id}/{operation}", json=body)
-                seconds = time.thread_time() - started
+                path = f"/v1/games/{game_id}/{operation}"
+                answer, seconds = timed(client, path, body)
+                if seconds > AGAIN_ABOVE:
+                    # Measured again: the request's own cost, not a collection of the whole
+                    # heap that happened to fall in it (deterministic, so the same work).
+                    again = timed(client, path, body)
+                    answer, seconds = min((answer, seconds), again, key=lambda pair: pair[1])
                 # A refusal is an answer too (503 not_prepared for tables being built).
                 assert answer.status_code != 500, answer.get_data(as_text=True)[:300]
                 target(seconds)
