@@ -109,10 +109,15 @@ def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              app_spec], cwd=root, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.time() + 20
+    # Until a worker answers (any status: the echo has no /readyz), not merely until the
+    # port is bound: gunicorn binds it before its workers warm up (gunicorn.conf.py).
+    deadline = time.time() + 60
     while time.time() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/readyz")
+            conn.getresponse().read()
+            conn.close()
             return proc
         except OSError:
             time.sleep(0.1)
