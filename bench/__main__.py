@@ -246,9 +246,9 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
                   f"({', '.join(f'{name} {errors[name]}' for name in invalid)}); no rate "
                   f"or ratio is given{label}")
             continue
-        ratio = statistics.median(r / e for r, e in zip(rates[side], rates[echo]))
+        ratio = median_ratio(rates[side], rates[echo])
         if side == LOG_OFF:
-            cost = 1 - statistics.median(r / o for r, o in zip(rates["referee"], rates[side]))
+            cost = 1 - median_ratio(rates["referee"], rates[side])
             verdict = (f"the request log costs {cost:.1%} of the default's req/s: "
                        f"{'meets' if cost <= LOG_COST_TARGET else 'ABOVE'} the "
                        f"{LOG_COST_TARGET:.0%} target")
@@ -259,6 +259,13 @@ def http_versus_echo(game_id: str, mode: str, ports: dict[str, int], echo_port: 
               f"(p99 {sorted(p99s[side])[len(p99s[side]) // 2]}), echo "
               f"{statistics.median(rates[echo]):7,.0f} req/s, ratio {ratio:.2f} ({verdict}); "
               f"mean body {size} B{label}")
+
+
+def median_ratio(tops: list[float], bottoms: list[float]) -> float:
+    """The median over rounds of one rate over another. A round in which a server answered
+    nothing in its whole slice (its worker recycling, at the default MAX_REQUESTS) is left
+    out, as it tells nothing of the endpoint's rate."""
+    return statistics.median([t / b for t, b in zip(tops, bottoms) if t and b] or [0.0])
 
 
 # Run inside another checkout: its own sealing turns open bodies (JSON lines on standard

@@ -13,11 +13,10 @@ from flask import Response, current_app, request
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from referee.core.engine import Engine
-from referee import pictures
-from referee.service.answers import player_view, wire_state_schema
+from referee.service.answers import wire_state_schema
 from referee.service.codec import StateCodec
 from referee.service.preparer import Preparer
-from referee.service.referee import Referee
+from referee.service.referee import Referee, warm_up
 
 from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
@@ -71,20 +70,7 @@ class Served:
         return checks
 
     def warm_up(self) -> None:
-        """One hint of every level and one view image at a new two-player match of every
-        game, with the default options: what a level builds once per option set (Generala's
-        exact tables, about 1.3 s of CPU) and what the pictures load on first use (their
-        libraries, the fonts' metrics) are ready before the worker serves, not paid for in a
-        caller's request."""
-        for engine in self.games.values():
-            players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
-            state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)
-            moves = engine.legal_moves(state, now=0)
-            player = moves[0]["player"]
-            mine = [m for m in moves if m["player"] == player]
-            for level in engine.hint_levels:
-                engine.advise(engine.view(state, player), mine, level)
-            pictures.view_svg(engine, player_view(engine, state, player, now=0))
+        warm_up(self.games)
 
     @functools.cached_property
     def contract_etag(self) -> str:

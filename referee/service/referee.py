@@ -34,6 +34,24 @@ def _nobody_told(game_id: str) -> None:
     return None
 
 
+def warm_up(games: dict[str, Engine]) -> None:
+    """One hint of every level and one view image at a new two-player match of every game,
+    with the default options: what a level builds once per option set (Generala's exact
+    tables, about 1.3 s of CPU) and what the pictures load on first use (their libraries, the
+    fonts' metrics) are ready before a worker serves, not paid for in a caller's request.
+    gunicorn runs it in its master before forking (every worker, a recycled one too, starts
+    with them) and in each worker (a test's or another server's application)."""
+    for engine in games.values():
+        players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
+        state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)
+        moves = engine.legal_moves(state, now=0)
+        player = moves[0]["player"]
+        mine = [m for m in moves if m["player"] == player]
+        for level in engine.hint_levels:
+            engine.advise(engine.view(state, player), mine, level)
+        pictures.view_svg(engine, player_view(engine, state, player, now=0))
+
+
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
     request; `applied` is told the game of each move applied (the HTTP layer counts them)."""
