@@ -57,14 +57,14 @@ class Deadlines:
         self.lock = threading.Lock()
         self.running: dict[int, float] = {}  # thread id -> when its request must end
         self.stopped: set[int] = set()  # threads asked to stop, the raise not yet answered
-        self.watching_pid = 0  # the process whose watchdog runs (a fork has none)
+        self.watching = False  # whether this process's watchdog runs (a fork's does not)
+        os.register_at_fork(after_in_child=self._forked)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
-        if self.watching_pid != os.getpid():
+        if not self.watching:
             self._watch()
         me = threading.get_ident()
-        with self.lock:
-            self.running[me] = self.clock() + self.seconds
+        self.running[me] = self.clock() + self.seconds
         try:
             try:
                 return self.app(environ, start_response)
@@ -81,17 +81,22 @@ class Deadlines:
             return response(environ, start_response)
 
     def _leave(self, me: int) -> None:
+        # Under the lock: the watchdog raises only in a thread still running, under it too.
         with self.lock:
             self.running.pop(me, None)
             if me in self.stopped:
                 self.stopped.discard(me)
                 _raise_in(me, None)  # a raise asked for just as the request ended
 
+    def _forked(self) -> None:
+        self.watching = False
+        self.lock = threading.Lock()
+
     def _watch(self) -> None:
         with self.lock:
-            if self.watching_pid == os.getpid():
+            if self.watching:
                 return
-            self.watching_pid = os.getpid()
+            self.watching = True
             self.running.clear()
             self.stopped.clear()
         threading.Thread(target=self._watchdog, name="referee-deadlines", daemon=True).start()
@@ -101,7 +106,7 @@ class Deadlines:
             time.sleep(self.tick)
             now = self.clock()
             with self.lock:
-                for thread_id, deadline in self.running.items():
+                for thread_id, deadline in list(self.running.items()):
                     if deadline <= now and thread_id not in self.stopped:
                         self.stopped.add(thread_id)
                         _raise_in(thread_id, DeadlineExceeded)

@@ -144,7 +144,8 @@ class Referee:
         match = self.codec.load_match(engine, body["state"])
         move = self.check_move(engine.id, body["move"])
         now = self.clock()
-        new_state, events = applied(engine, match.state, move, now=now)
+        new_state, events = applied(engine, match.state, move, now=now,
+                                    trusted=self.codec.sealer is not None)
         self.applied(engine.id)
         after = Match(new_state, match.seating, match.fairness)
         return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
@@ -184,7 +185,8 @@ class Referee:
             if mover != seat:
                 raise not_your_seat(seat, f"a move of {mover!r}")
         move = self.check_move(engine.id, body["move"])
-        return verdict(engine, match.state, move, now=self.clock())
+        return verdict(engine, match.state, move, now=self.clock(),
+                       trusted=self.codec.sealer is not None)
 
     def view(self, engine: Engine, body: Body) -> dict[str, Any]:
         """A player's view; asked with the state (sealed), it carries his seat token."""
