@@ -85,13 +85,11 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    """Generate the contract and build the hints' tables for the default options before the
-    first request, so that neither `/openapi.yaml`, `/readyz` nor a first hint makes a caller
-    wait for them."""
+    """Generate the contract before the first request, so neither `/openapi.yaml` nor
+    `/readyz` makes a caller wait for it (the hints' tables come from the master)."""
     referee = getattr(worker.wsgi, "extensions", {}).get("referee")
     if referee is not None:
         referee.contract
-        referee.warm_up()
 
 
 def child_exit(server, worker):

@@ -27,6 +27,7 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.settings import from_environment
 from referee.pictures.events import MAX_TEXT, MAX_TYPE
+from referee.service.referee import warm_up
 
 NOW = 1_000_000.0
 LIMITS = from_environment({})
@@ -47,7 +48,7 @@ class Cost:
 
 def server() -> Any:
     app = referee.create_app({"STATE_KEYS": "", "CLOCK": lambda: NOW})
-    app.extensions["referee"].warm_up()
+    warm_up(REGISTRY)
     return app.test_client()
 
 

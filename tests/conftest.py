@@ -9,6 +9,8 @@ from hypothesis import settings
 from xdist.scheduler import LoadScheduling
 
 import referee
+from referee.games import REGISTRY
+from referee.service.referee import warm_up
 from tests.support import SEALING_KEYS
 
 # CI runs the same examples every time, so a submission that passed here passes there; runs
@@ -100,7 +102,7 @@ def warmed_up():
     """What a worker builds before it serves (gunicorn.conf.py's warm-up), built once per
     test process: a test's first hint finds the tables of the default options, as a
     caller's does."""
-    referee.create_app({"STATE_KEYS": []}).extensions["referee"].warm_up()
+    warm_up(REGISTRY)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from referee.core.engine import Engine
 from referee.service.answers import wire_state_schema
 from referee.service.codec import StateCodec
 from referee.service.preparer import Preparer
-from referee.service.referee import Referee, warm_up
+from referee.service.referee import Referee
 
 from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
@@ -68,9 +68,6 @@ class Served:
             checks["contract"] = False
         checks["sealing"] = self.codec.sealer is None or self.codec.sealer.usable()
         return checks
-
-    def warm_up(self) -> None:
-        warm_up(self.games)
 
     @functools.cached_property
     def contract_etag(self) -> str:

@@ -39,8 +39,8 @@ def warm_up(games: dict[str, Engine]) -> None:
     with the default options: what a level builds once per option set (Generala's exact
     tables, about 1.3 s of CPU) and what the pictures load on first use (their libraries, the
     fonts' metrics) are ready before a worker serves, not paid for in a caller's request.
-    gunicorn runs it in its master before forking (every worker, a recycled one too, starts
-    with them) and in each worker (a test's or another server's application)."""
+    gunicorn runs it in its master before forking: every worker, a recycled one too, starts
+    with them."""
     for engine in games.values():
         players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
         state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)

@@ -1,4 +1,4 @@
-"""The warm-up gunicorn runs before a worker serves (gunicorn.conf.py, post_worker_init)
+"""The warm-up gunicorn runs before its workers serve (gunicorn.conf.py, on_starting)
 builds what the hints build once per option set, so no caller's first hint pays for it."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import referee
 from referee.core.memo import BoundedMemo
 from referee.games.generala_dice import solver
+from referee.service.referee import warm_up
 
 
 def test_after_the_warm_up_a_first_hint_of_every_level_builds_no_table(monkeypatch):
@@ -14,7 +15,7 @@ def test_after_the_warm_up_a_first_hint_of_every_level_builds_no_table(monkeypat
     monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
     monkeypatch.setattr(solver, "Tables", lambda rules: built.append(rules) or build(rules))
     app = referee.create_app({"STATE_KEYS": ""})
-    app.extensions["referee"].warm_up()
+    warm_up(app.extensions["referee"].games)
     assert len(built) == 1  # Generala's tables for its default options
     client = app.test_client()
     created = client.post("/v1/games/generala-dice/matches", json={
