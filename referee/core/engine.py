@@ -276,7 +276,7 @@ class Engine(ABC):
                          if (p := o.problem(getattr(options, o.name, None))))
         if problems:
             return problems, (self.min_players, self.max_players)
-        values = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+        values = {name: getattr(options, name) for name in record_fields(type(options))}
         return problems, self.player_range(values)
 
     def common_problems(self, state: Any) -> list[str]:
@@ -372,8 +372,21 @@ class Engine(ABC):
 
 
 # -- the shape of a wire state ---------------------------------------------------------------------
-# A state type is a frozen dataclass whose fields hold plain values, nested dataclasses (the
-# options) or tuples of them (the plays of a trick). The two checks below follow that layout.
+# A state type is a frozen dataclass whose fields hold plain values, nested records (the
+# options, the plays of a trick: frozen dataclasses or msgspec Structs) or tuples of them. The
+# two checks below follow that layout.
+
+def is_record(kind: Any) -> bool:
+    return dataclasses.is_dataclass(kind) or (
+        isinstance(kind, type) and issubclass(kind, msgspec.Struct))
+
+
+def record_fields(kind: type) -> tuple[str, ...]:
+    """The field names of a record type, in order."""
+    if dataclasses.is_dataclass(kind):
+        return tuple(f.name for f in dataclasses.fields(kind))
+    return kind.__struct_fields__
+
 
 @functools.cache
 def _layout(kind: type) -> tuple[tuple[str, Any, type | None, bool], ...]:
@@ -381,16 +394,16 @@ def _layout(kind: type) -> tuple[tuple[str, Any, type | None, bool], ...]:
     value) and whether it holds a tuple of them."""
     hints = typing.get_type_hints(kind)
     rows = []
-    for f in dataclasses.fields(kind):
-        hint = hints[f.name]
+    for name in record_fields(kind):
+        hint = hints[name]
         args = typing.get_args(hint)
-        if dataclasses.is_dataclass(hint):
-            rows.append((f.name, hint, hint, False))
+        if is_record(hint):
+            rows.append((name, hint, hint, False))
         elif (typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
-              and dataclasses.is_dataclass(args[0])):
-            rows.append((f.name, hint, args[0], True))
+              and is_record(args[0])):
+            rows.append((name, hint, args[0], True))
         else:
-            rows.append((f.name, hint, None, False))
+            rows.append((name, hint, None, False))
     return tuple(rows)
 
 

@@ -17,6 +17,7 @@ import random
 import msgspec
 import pytest
 
+from referee.core.engine import is_record, record_fields
 from referee.core.errors import InvalidState
 from referee.core.playout import random_move
 from referee.games import REGISTRY
@@ -53,17 +54,17 @@ def real_states(engine, seed: int = 5) -> list:
 
 
 def _records(value) -> bool:
-    return isinstance(value, tuple) and bool(value) and dataclasses.is_dataclass(value[0])
+    return isinstance(value, tuple) and bool(value) and is_record(type(value[0]))
 
 
 def paths(value, prefix: str = ""):
     """The wire path of every field of a state, of its options and of the records it holds,
     spelt as the problems spell them: `options.variant`, `trick[0].card`."""
-    for f in dataclasses.fields(value):
-        here = f"{prefix}{f.name}"
+    for name in record_fields(type(value)):
+        here = f"{prefix}{name}"
         yield here
-        child = getattr(value, f.name)
-        if dataclasses.is_dataclass(child):
+        child = getattr(value, name)
+        if is_record(type(child)):
             yield from paths(child, here + ".")
         elif _records(child):
             for k, item in enumerate(child):
@@ -148,8 +149,7 @@ def test_the_state_options_are_exactly_the_declared_option_table(game_id):
     # declared option, no more and no fewer.
     engine = REGISTRY[game_id]
     record = engine.new_match(("a", "b"), engine.resolve_options({}), "s", now=NOW).options
-    assert sorted(f.name for f in dataclasses.fields(record)) == sorted(o.name
-                                                                      for o in engine.options)
+    assert sorted(record_fields(type(record))) == sorted(o.name for o in engine.options)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

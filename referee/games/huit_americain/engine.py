@@ -13,8 +13,9 @@ finished match is refused outright. The scores and the views are read off the st
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
+
+import msgspec
 
 from referee.core.engine import Engine
 from referee.core.errors import GameOver, IllegalMove, InvalidOptions, NotYourTurn
@@ -144,7 +145,7 @@ class HuitAmericain(Engine):
             "give_left": state.give_left,
             "passes": state.passes,
             "totals": dict(zip(state.players, state.totals)),
-            "options": dataclasses.asdict(state.options),
+            "options": msgspec.structs.asdict(state.options),
             "lacks": [{"player": state.players[lack.seat], "arrived": lack.arrived,
                        "suits": lack.suits, "ranks": lack.ranks} for lack in state.lacks],
         }

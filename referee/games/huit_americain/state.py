@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+import msgspec
+
 from .rules import DEFAULT_POINTS, EFFECTS, compiled_rules
 
 # Phases of the player in turn (`State.phase`).
@@ -22,15 +24,17 @@ PHASES = (PLAY, AGAIN, ATTACK, HUNT, GIVE, OVER)
 # (`points_<rank>`: what a card of that rank left in hand costs at the end of a round), their
 # fields and defaults read off the rules' own tables. `rules` holds the rule tables the value
 # compiles to, kept on the value (not a field: not encoded, not compared) so that every move
-# of a match reads them at once.
-Options = dataclasses.make_dataclass("Options", [
+# of a match reads them at once. A msgspec Struct rather than a dataclass: every request reads
+# the options from its state's JSON and looks their rules up by value, and a Struct of these
+# 33 fields is built, hashed and compared in C, several microseconds less a request.
+Options = msgspec.defstruct("Options", [
     ("decks", int, 1), ("when_stuck", str, "pass"), ("target", int, 100),
     ("draw_penalty_on_error", bool, False), ("on_the_fly", bool, False),
     ("no_finish_on_eight", bool, False), ("attack_returns", bool, False),
     *((f"effect_{name}", str, rank) for name, (rank, _) in EFFECTS.items()),
     *((f"points_{rank}", int, points) for rank, points in DEFAULT_POINTS.items()),
-], namespace={"__module__": __name__, "rules": functools.cached_property(compiled_rules)},
-    frozen=True)
+], namespace={"rules": functools.cached_property(compiled_rules)}, module=__name__,
+    frozen=True, dict=True, forbid_unknown_fields=True)
 
 
 @dataclasses.dataclass(frozen=True)
