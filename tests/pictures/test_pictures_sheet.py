@@ -3,10 +3,10 @@ parses and a one-page PDF of the right paper size."""
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import random
 
+import msgspec
 import pypdf
 import pytest
 
@@ -19,7 +19,7 @@ from referee.pictures import canvas, sheet
 from .support import groups, parse, texts
 
 ENGINE = REGISTRY["generala-dice"]
-DEFAULTS = dataclasses.asdict(Options())
+DEFAULTS = msgspec.structs.asdict(Options())
 # The rule text's boxes, values and servida values (« Escalera 25, Full 35, Póker 45 »).
 SEED_BOXES = {"escalera": ("Escalera", "20", "25"), "full": ("Full", "30", "35"),
               "poker": ("Póker", "40", "45"), "generala": ("Generala", "50", "\u2014"),

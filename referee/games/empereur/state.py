@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+import msgspec
+
 MODES = ("normal", "elite", "mirror_normal", "mirror_elite")
 PHASES = ("exchange", "play", "finished")
 # Roles a player holds in a round: "" while he still plays, then one of these.
@@ -20,8 +22,9 @@ EXCHANGES = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class Options:
+# A frozen msgspec Struct, as every game's options: built, hashed and compared in C when a
+# request's state is read (docs/ENGINE_GUIDE.md, "States").
+class Options(msgspec.Struct, frozen=True, dict=True):
     jokers: int = 2
     mode: str = "normal"
     rounds: int = 3

@@ -12,7 +12,7 @@ other move is refused naming the rule it breaks. A view shows a player his own h
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from referee.core import chance
 from referee.core.engine import Engine
@@ -110,7 +110,7 @@ class GeneralaCards(Engine):
             "finished": finished,
             "winner": (players[state.eliminated.index(0)]
                        if finished and 0 in state.eliminated else None),
-            "options": dataclasses.asdict(state.options),
+            "options": msgspec.structs.asdict(state.options),
         }
 
     # -- applying a move -----------------------------------------------------------------------

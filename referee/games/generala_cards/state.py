@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
 
-@dataclasses.dataclass(frozen=True)
-class Options:
+
+# A frozen msgspec Struct, as every game's options: built, hashed and compared in C when a
+# request's state is read (docs/ENGINE_GUIDE.md, "States").
+class Options(msgspec.Struct, frozen=True, dict=True):
     variant: str = "french"
     lead_last_dealt_card: bool = False
     no_joker_after_joker: bool = False

@@ -13,7 +13,7 @@ breaks (named by the refusal). Dice hide nothing but the seed: a view is the who
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from referee.core.engine import Engine, Field, Move, MoveType, Option
 from referee.core.errors import GameOver, IllegalMove, NotYourTurn
@@ -126,7 +126,7 @@ class GeneralaDice(Engine):
             "dice": list(state.dice),
             "sheets": {p: dict(s) for p, s in zip(state.players, state.sheets)},
             "deadline": state.deadline,
-            "options": dataclasses.asdict(state.options),
+            "options": msgspec.structs.asdict(state.options),
             "you": player,
         }
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 
+import msgspec
 
-@dataclasses.dataclass(frozen=True)
-class Options:
+
+# A frozen msgspec Struct, as every game's options: built, hashed and compared in C when a
+# request's state is read (docs/ENGINE_GUIDE.md, "States").
+class Options(msgspec.Struct, frozen=True, dict=True):
     turn_seconds: int = 45
     servida_generala_wins: bool = False
     escalera: int = 20

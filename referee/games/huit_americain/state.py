@@ -34,7 +34,7 @@ Options = msgspec.defstruct("Options", [
     *((f"effect_{name}", str, rank) for name, (rank, _) in EFFECTS.items()),
     *((f"points_{rank}", int, points) for rank, points in DEFAULT_POINTS.items()),
 ], namespace={"rules": functools.cached_property(compiled_rules)}, module=__name__,
-    frozen=True, dict=True, forbid_unknown_fields=True)
+    frozen=True, dict=True)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from referee.core.outcome import describe, event_for
 
@@ -23,7 +23,7 @@ def test_a_view_shows_his_hand_the_trick_the_counts_and_who_is_out_and_nothing_e
         "cards": {"a": 1, "b": 1, "c": 0, "d": 2, "e": 0},
         "out_of_deal": ["e"], "out_of_match": {"c": 1}, "finished": False, "winner": None,
         # The rules are public: they decide good play (and a hint's sampling).
-        "options": dataclasses.asdict(state.options),
+        "options": msgspec.structs.asdict(state.options),
     }
     for other in ("a", "b"):  # not the other hands, not the face-down cards
         hidden = set(state.hands[state.players.index(other)]) | set(state.discards)

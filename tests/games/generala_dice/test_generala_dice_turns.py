@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
+import msgspec
 import pytest
 
 from referee.core import dice as dice_source
@@ -84,7 +85,7 @@ def test_fewer_than_two_or_more_than_six_players_are_refused(count):
 
 def test_the_default_options_are_the_playgridia_sheet():
     options = ENGINE.resolve_options({})
-    assert options == dataclasses.asdict(Options())
+    assert options == msgspec.structs.asdict(Options())
     assert options == {"turn_seconds": 45, "servida_generala_wins": False, "escalera": 20,
                        "full": 30, "poker": 40, "generala": 50, "doble_generala": 100,
                        "servida_bonus": 5}
