@@ -6,6 +6,7 @@ envelopes and its answers."""
 from __future__ import annotations
 
 import copy
+import json
 import typing
 from collections.abc import Iterator
 from typing import Any, Union
@@ -33,9 +34,15 @@ def components(b: Builder, engine: Engine, names: GameNames, moves: dict[str, An
 def _options(b: Builder, engine: Engine, names: GameNames) -> None:
     properties = {}
     for option in engine.options:
-        # The catalogue's description of the option, its choices an `enum`.
+        # The catalogue's description of the option, its choices an `enum`. Its default is
+        # said in words, not as a `default` keyword: a generated client fills every property
+        # that has one, and would send all the defaults it was generated with (the referee
+        # applies its own, which may change). The catalogue answers the defaults too.
+        described_option = option.describe()
         prop = {"enum" if key == "choices" else key: value
-                for key, value in option.describe().items() if key != "name"}
+                for key, value in described_option.items() if key not in ("name", "default")}
+        prop["description"] = (f"{option.description.rstrip('.')}. Default: "
+                               f"{json.dumps(option.default)}.")
         if option.kind == "string" and option.choices is None:
             prop["maxLength"] = MAX_OPTION_TEXT
         properties[option.name] = prop
