@@ -53,24 +53,31 @@ def example(service: Referee, checks: RequestChecks, engine: Engine, op: Operati
         return sent, None
 
 
-def _links(game_id: str) -> dict[str, Any]:
-    """What may follow an outcome: its state posted back with its first legal move, or
-    asked about."""
+# A player every request of an operation answered by an outcome names: the first seated at
+# creation (`players` is required there), the mover after a move (`move.player` is required).
+NAMED_PLAYER = {"matches": "$request.body#/players/0", "moves": "$request.body#/move/player"}
+
+
+def _links(game_id: str, segment: str) -> dict[str, Any]:
+    """What may follow an outcome, with values every outcome of that operation has: its
+    state (an outcome always carries one) and a player its request named. No link points
+    into `legal_moves` or `to_act`: a finished match has neither, and an answer filtered for
+    a `viewer` lists only his moves, so such a link would go out half filled. A link to post
+    or dry-run a move gives the state; the move is the client's choice (from `legal_moves`
+    or ListLegalMoves)."""
     op = camel(game_id)
     state = {"body.state": "$response.body#/state"}
-    first_move = {**state, "body.move": "$response.body#/legal_moves/0"}
-    first_actor = {**state, "body.player": "$response.body#/to_act/0"}
     follow = {
-        "PostFirstLegalMove": (f"{op}PostMove", first_move, "its state and first legal move"),
-        "PostFirstLegalMoveAsItsPlayer": (
-            f"{op}PostMove", {**first_move,
-                              "body.viewer": "$response.body#/legal_moves/0/player"},
-            "its state and first legal move, seen by the player who makes it"),
-        "ValidateFirstLegalMove": (f"{op}ValidateMove", first_move,
-                                   "its state and first legal move"),
-        "ListLegalMoves": (f"{op}ListLegalMoves", first_actor,
-                           "its state and the first player who may act"),
-        "ShowView": (f"{op}PlayerView", first_actor, "its state and the first player who may act"),
+        "ListLegalMoves": (f"{op}ListLegalMoves", state,
+                           "its state: every player's legal moves"),
+        "ShowView": (f"{op}PlayerView", {**state, "body.player": NAMED_PLAYER[segment]},
+                     "its state and the player the request named (the first seated at "
+                     "creation, the mover after a move): his view"),
+        "PostMoveInThisState": (f"{op}PostMove", state,
+                                "its state: post a move in it (the client fills `move`)"),
+        "ValidateMoveInThisState": (f"{op}ValidateMove", state,
+                                    "its state: dry-run a move in it (the client fills "
+                                    "`move`)"),
     }
     return {name: {"operationId": target, "parameters": params,
                    "description": f"Follows the answer with {what} (a parameter named "
@@ -90,7 +97,7 @@ def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, requ
     success = {"description": op.summary.format(name=engine.name),
                "content": {"application/json": answer_content}}
     if answer == names("Outcome"):
-        success["links"] = _links(engine.id)
+        success["links"] = _links(engine.id, op.segment)
     _post(b, engine, op, {"schema": ref(request), "examples": {
         example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}, success)
 
