@@ -4,6 +4,13 @@ service's own (referee.http.contract.paths runs each through its use case).
 They are computed, not written: a match is created with a fixed seed and clock and played one
 legal move (open mode). A test posts each request to the running app at the same clock and
 checks that it answers exactly the example.
+
+A time the server sets in an answer (a turn's deadline in a state, a seat token's expiry) is
+the examples' clock's, EXAMPLE_CLOCK plus the option or lifetime that sets it: an app given
+that clock answers it to the second, and a server on today's clock answers the same
+requests with its own times (a test posts every example to one: each is accepted, since no
+deadline of an example comes before 2037). The one answer drawn at random, the server's seed
+of `/seeds`, is documented as a form (operations.Operation.example_answer).
 """
 
 from __future__ import annotations

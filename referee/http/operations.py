@@ -57,8 +57,10 @@ class Operation:
     file_text: str = ""  # what the file answered holds, in the contract
     hints_only: bool = False  # documented only for a game that gives hints
     games: tuple[str, ...] | None = None  # None: every game, by `<game_id>`
-    # The example's answer when it is not the service's answer to the example request.
+    # The example's answer when it is not the service's answer to the example request, and
+    # how the service's answer differs from it (the contract says so beside it).
     example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
+    example_answer_differs: str = ""
 
     @property
     def endpoint(self) -> str:
@@ -124,7 +126,10 @@ OPERATIONS: tuple[Operation, ...] = (
         "and theirs are mixed in, so neither alone chose the deal or the rolls "
         "(docs/FAIRNESS.md).",
         examples.nothing, "NewSeedRequest", "NewSeed", status=201,
-        example_answer=examples.committed_seed),
+        example_answer=examples.committed_seed,
+        example_answer_differs="the server's seed is drawn at random, so each answer has a "
+                               "seed of its own (in open mode the token is the seed, and the "
+                               "commitment is its SHA-256)."),
     Operation(
         "contributions", "Contribute", "contribute", Referee.contribute, BY_BACK_END,
         RULES_TOO, "A player adds his own seed to a {name} match",

@@ -92,8 +92,9 @@ def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, requ
     example_name = f"{engine.id}-{op.segment}"
     answer_content: dict[str, Any] = {"schema": ref(answer)}
     if answered is not None:  # none when the example request is refused
-        answer_content["examples"] = {example_name: {
-            "summary": "The answer to the example request", "value": answered}}
+        summary = ("The answer to the example request" if op.example_answer is None else
+                   f"An answer of this form: {op.example_answer_differs}")
+        answer_content["examples"] = {example_name: {"summary": summary, "value": answered}}
     success = {"description": op.summary.format(name=engine.name),
                "content": {"application/json": answer_content}}
     if answer == names("Outcome"):
