@@ -213,3 +213,25 @@ def test_every_example_request_answers_what_the_contract_documents(path, name):
                 answer["seed_token"].encode()).hexdigest()
         return
     assert response.get_json() == documented["value"]
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_the_contract_says_that_a_viewer_narrows_the_legal_moves(game_id):
+    """Naming a `viewer` makes the answer his, legal moves included: the contract says so on
+    the field, and the answer lists none for a viewer who may not act, and every player's
+    without one."""
+    prefix = pascal(game_id)
+    schemas = SPEC["components"]["schemas"]
+    for request in ("CreateMatchRequest", "MoveRequest"):
+        said = schemas[f"{prefix}{request}"]["properties"]["viewer"]["description"]
+        assert "`legal_moves` lists his moves only" in said
+    assert "only that player's moves" in (
+        schemas[f"{prefix}Outcome"]["properties"]["legal_moves"]["description"])
+    client = referee.create_app({"STATE_KEYS": []}).test_client()
+    players = [f"p{i}" for i in range(REGISTRY[game_id].min_players)]
+    path = f"/v1/games/{game_id}/matches"
+    everyone = client.post(path, json={"players": players, "seed": 1}).get_json()
+    waiting = next(p for p in players if p not in everyone["to_act"])
+    assert {m["player"] for m in everyone["legal_moves"]} == set(everyone["to_act"])
+    narrowed = client.post(path, json={"players": players, "seed": 1, "viewer": waiting})
+    assert narrowed.get_json()["legal_moves"] == []

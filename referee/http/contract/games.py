@@ -124,7 +124,7 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
     # The envelopes' fields whose schema the contract writes itself, by name.
     written = {
         "state": state, "move": ref(names("Move")), "seed": SEED,
-        "viewer": ref("PlayerId"), "player": ref("PlayerId"),
+        "viewer": {**ref("PlayerId"), "description": VIEWER}, "player": ref("PlayerId"),
         "seat_token": {**ref("SeatToken"), "description": (
             "Instead of `state`, from a player's device: the request acts as the token's seat "
             "and no other.")},
@@ -158,9 +158,6 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                 "maxItems": engine.max_players,
                 "description": "The players who are bots (each must be one of `players`): "
                                "a bot may always ask for hints."}
-            props["viewer"] = {**ref("PlayerId"), "description": (
-                "Who the answer is for: a player sees his view; anyone not seated is a "
-                "spectator and sees public information only.")}
             props["seed_token"] = {**ref("SeedToken"), "description": (
                 "Instead of `seed`: the server seed `/seeds` committed to, which "
                 "contributed seeds need.")}
@@ -181,6 +178,16 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                        "seed": ref("ContributedSeed")}})
 
 
+# The `viewer` of a creation or a move: the answer becomes his, legal moves included.
+VIEWER = ("Who the answer is for. Naming him narrows the answer to what he may see: "
+          "`legal_moves` lists his moves only (empty when he may not act now; ask "
+          "ListLegalMoves with the state for everyone's), `events` leave out what only "
+          "others may see, and `view` is his (sealed, with his `seat_token`). Anyone not "
+          "seated is a spectator: public information only, no legal moves. Without "
+          "`viewer`, the answer is the back end's: every player's legal moves and every "
+          "event in full.")
+
+
 def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
     progress = {
         "status": ref("Status"),
@@ -189,9 +196,11 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                    "a player who may act on hidden cards (a twin laid out of turn) learns it "
                    "from his own legal moves."},
         "legal_moves": {"type": "array", "items": ref(names("Move")),
-                        "description": "Every move that may be posted now (only the "
-                        "viewer's or player's, when one is named); each can be posted "
-                        "back as it is."},
+                        "description": "Every move that may be posted now, each postable "
+                        "as it is. When the request names a `viewer` (or a `player`, or "
+                        "sends a seat token), only that player's moves: empty when he may "
+                        "not act, and always empty for a spectator, since another's moves "
+                        "could show what he holds. Without one, every player's."},
     }
     b.schema(names("Outcome"), {
         "type": "object",
