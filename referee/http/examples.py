@@ -41,24 +41,27 @@ class ExampleMatch:
 
     creation: dict[str, Any]
     created: dict[str, Any]
-    wire: dict[str, Any]
+    wire: dict[str, Any] | str
     mover: str
     move: Move
+    seed_token: str  # the example seed as `/seeds` hands it out
 
 
-def example_match(engine: Engine) -> ExampleMatch:
+def example_match(engine: Engine, codec: StateCodec) -> ExampleMatch:
+    """The example match, its state written by `codec`: open, or sealed (a sealed server's
+    contract carries examples sealed with its keys)."""
     players = EXAMPLE_PLAYERS[:engine.min_players]
     creation: dict[str, Any] = {"players": list(players), "seed": EXAMPLE_SEED}
     if engine.hint_levels:
         # The last player is a bot: the others, alone against bots, may ask for hints.
         creation["bots"] = list(players[-1:])
-    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
-                      lambda _, move: move)
+    service = Referee({engine.id: engine}, codec, lambda: EXAMPLE_CLOCK, lambda _, move: move)
     created = service.create(engine, {"options": {}, "contributions": [], "bots": [],
                                       "hints_allowed": False, **creation})
     mover = created["to_act"][0]
     move = next(m for m in created["legal_moves"] if m["player"] == mover)
-    return ExampleMatch(creation, created, created["state"], mover, move)
+    return ExampleMatch(creation, created, created["state"], mover, move,
+                        codec.seed_token(engine, EXAMPLE_SEED))
 
 
 # -- each operation's example request ----------------------------------------------------------
@@ -86,7 +89,7 @@ def nothing(match: ExampleMatch) -> dict[str, Any]:
 def committed_seed(match: ExampleMatch) -> dict[str, Any]:
     """The answer to `/seeds`: a seed token in open mode is the seed itself, and the one drawn
     for the example is fixed."""
-    return {"seed_commitment": rng.commitment(EXAMPLE_SEED), "seed_token": EXAMPLE_SEED}
+    return {"seed_commitment": rng.commitment(EXAMPLE_SEED), "seed_token": match.seed_token}
 
 
 def contribution(match: ExampleMatch) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any, Union
 import msgspec
 
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
+from referee.http.operations import seeds_after_creation
 
 from .base import REF, Builder, GameNames, ref
 
@@ -171,11 +172,12 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
             constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
             body["allOf"] = constraints
         b.schema(names(name), body)
-    b.schema(names("ContributionRequest"), {
-        "type": "object", "required": ["state", "player", "seed"],
-        "additionalProperties": False,
-        "properties": {"state": state, "player": ref("PlayerId"),
-                       "seed": ref("ContributedSeed")}})
+    if seeds_after_creation(engine):  # where `/contributions` is documented
+        b.schema(names("ContributionRequest"), {
+            "type": "object", "required": ["state", "player", "seed"],
+            "additionalProperties": False,
+            "properties": {"state": state, "player": ref("PlayerId"),
+                           "seed": ref("ContributedSeed")}})
 
 
 # The `viewer` of a creation or a move: the answer becomes his, legal moves included.
@@ -222,18 +224,19 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
             "seat_token": {**ref("SeatToken"), "description": (
                 "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
         }})
-    b.schema(names("ContributionAnswer"), {
-        "type": "object", "required": ["state", "seed_commitment", "contribution"],
-        "additionalProperties": False,
-        "properties": {
-            "state": names.posted_state(),
-            "seed_commitment": ref("SeedCommitment"),
-            "contribution": {
-                "type": "object", "required": ["player", "step"],
-                "additionalProperties": False,
-                "properties": {"player": ref("PlayerId"),
-                               "step": {"type": "integer", "minimum": 0, "description": (
-                                   "The first step the seed keys.")}}}}})
+    if seeds_after_creation(engine):
+        b.schema(names("ContributionAnswer"), {
+            "type": "object", "required": ["state", "seed_commitment", "contribution"],
+            "additionalProperties": False,
+            "properties": {
+                "state": names.posted_state(),
+                "seed_commitment": ref("SeedCommitment"),
+                "contribution": {
+                    "type": "object", "required": ["player", "step"],
+                    "additionalProperties": False,
+                    "properties": {"player": ref("PlayerId"),
+                                   "step": {"type": "integer", "minimum": 0, "description": (
+                                       "The first step the seed keys.")}}}}})
     b.schema(names("LegalMoves"), {
         "type": "object", "required": ["status", "to_act", "legal_moves"],
         "properties": progress})

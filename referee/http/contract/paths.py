@@ -20,18 +20,20 @@ from .base import Builder, GameNames, camel, problem_responses, ref
 
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
                    f"{EXAMPLE_SEED!r}, default options, the clock at {EXAMPLE_CLOCK:.0f}")
+SEALED_SUMMARY = EXAMPLE_SUMMARY + ", the state sealed with this server's key"
 
 
-def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
-    """Every operation offered for `engine`, in the declarations' order."""
-    match = example_match(engine)
+def game_paths(b: Builder, engine: Engine, names: GameNames, codec: StateCodec) -> None:
+    """Every operation offered for `engine`, in the declarations' order, its examples'
+    states written by `codec` (open, or sealed with the serving referee's keys)."""
+    match = example_match(engine, codec)
     checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
-    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
-                      checks.move)
+    service = Referee({engine.id: engine}, codec, lambda: EXAMPLE_CLOCK, checks.move)
     for op in offered(engine):
         request = op.request_schema.format(game=names.prefix)
         if op.media == JSON:
-            _json_path(b, engine, names, op, request, example(service, checks, engine, op, match))
+            _json_path(b, engine, names, op, request, example(service, checks, engine, op, match),
+                       EXAMPLE_SUMMARY if codec.sealer is None else SEALED_SUMMARY)
             continue
         if request not in b.spec.components.schemas:  # one for each format of a picture
             b.schema(request, _picture_request(b, op, names))
@@ -86,21 +88,21 @@ def _links(game_id: str, segment: str) -> dict[str, Any]:
 
 
 def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, request: str,
-               examples: Example) -> None:
+               examples: Example, summary: str) -> None:
     sent, answered = examples
     answer = op.answer_schema.format(game=names.prefix)
     example_name = f"{engine.id}-{op.segment}"
     answer_content: dict[str, Any] = {"schema": ref(answer)}
     if answered is not None:  # none when the example request is refused
-        summary = ("The answer to the example request" if op.example_answer is None else
-                   f"An answer of this form: {op.example_answer_differs}")
-        answer_content["examples"] = {example_name: {"summary": summary, "value": answered}}
+        said = ("The answer to the example request" if op.example_answer is None else
+                f"An answer of this form: {op.example_answer_differs}")
+        answer_content["examples"] = {example_name: {"summary": said, "value": answered}}
     success = {"description": op.summary.format(name=engine.name),
                "content": {"application/json": answer_content}}
     if answer == names("Outcome"):
         success["links"] = _links(engine.id, op.segment)
     _post(b, engine, op, {"schema": ref(request), "examples": {
-        example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}, success)
+        example_name: {"summary": summary, "value": sent}}}, success)
 
 
 def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],
