@@ -194,10 +194,13 @@ def test_every_example_request_answers_what_the_contract_documents(path, name):
     """Each example request of every operation, replayed on an open app at the examples'
     clock: it answers the operation's documented success, with exactly the documented
     example answer where there is one (legal moves, validations, views, hints, outcomes,
-    seeds, contributions), a file of the documented type for a picture."""
+    seeds, contributions), a file of the documented type for a picture. Posted to an open
+    app on today's clock, it answers the documented success too."""
     op = operation(path)
     sent = op["requestBody"]["content"]["application/json"]["examples"][name]["value"]
     (status, success), = ((s, r) for s, r in op["responses"].items() if s.startswith("2"))
+    live = referee.create_app({"STATE_KEYS": []}).test_client().post(path, json=sent)
+    assert live.status_code == int(status), live.get_data(as_text=True)[:300]  # today's clock
     app = referee.create_app({"STATE_KEYS": [], "CLOCK": lambda: EXAMPLE_CLOCK})
     response = app.test_client().post(path, json=sent)
     (media, content), = success["content"].items()
