@@ -2,8 +2,9 @@
 service's own (referee.http.contract.paths runs each through its use case).
 
 They are computed, not written: a match is created with a fixed seed and clock and played one
-legal move (open mode). A test posts each request to the running app at the same clock and
-checks that it answers exactly the example.
+legal move, its state written by the codec given (open mode for the committed contract; a
+sealed server's contract seals it with that server's keys). A test posts each request to the
+running app at the same clock and checks that it answers exactly the example.
 
 A time the server sets in an answer (a turn's deadline in a state, a seat token's expiry) is
 the examples' clock's, EXAMPLE_CLOCK plus the option or lifetime that sets it: an app given
