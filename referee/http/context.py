@@ -22,7 +22,7 @@ from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
 from .operations import JSON
 from .problems import Problem
-from .sealing import Sealer
+from .sealing import ExampleSealer, Sealer
 
 log = logging.getLogger("referee")
 
@@ -34,6 +34,7 @@ class Served:
     def __init__(self, config: dict[str, Any], games: dict[str, Engine],
                  clock: Callable[[], float]):
         keys = config["STATE_KEYS"]
+        self.keys = tuple(keys)
         self.games = games
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
@@ -77,13 +78,18 @@ class Served:
     def contract(self) -> bytes:
         """The contract for this registry and these limits, generated once (see
         referee.http.contract); with the defaults it is the committed openapi.yaml."""
-        return contract_text(tuple(self.games.items()), self.max_id, self.max_items)
+        return contract_text(tuple(self.games.items()), self.max_id, self.max_items,
+                             self.keys)
 
 
 @functools.lru_cache(maxsize=8)
-def contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items: int) -> bytes:
+def contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items: int,
+                  keys: tuple[str, ...] = ()) -> bytes:
+    """The contract; with sealing keys, its examples' states are sealed with them (by an
+    ExampleSealer, so every worker serves the same document)."""
+    codec = StateCodec(ExampleSealer(list(keys)) if keys else None, max_id)
     document = contract.generate(dict(games), {"MAX_PLAYER_ID_LENGTH": max_id,
-                                               "MAX_LIST_ITEMS": max_items})
+                                               "MAX_LIST_ITEMS": max_items}, codec)
     return contract.to_yaml(document).encode("utf-8")
 
 

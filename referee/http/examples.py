@@ -2,8 +2,16 @@
 service's own (referee.http.contract.paths runs each through its use case).
 
 They are computed, not written: a match is created with a fixed seed and clock and played one
-legal move (open mode). A test posts each request to the running app at the same clock and
-checks that it answers exactly the example.
+legal move, its state written by the codec given (open mode for the committed contract; a
+sealed server's contract seals it with that server's keys). A test posts each request to the
+running app at the same clock and checks that it answers exactly the example.
+
+A time the server sets in an answer (a turn's deadline in a state, a seat token's expiry) is
+the examples' clock's, EXAMPLE_CLOCK plus the option or lifetime that sets it: an app given
+that clock answers it to the second, and a server on today's clock answers the same
+requests with its own times (a test posts every example to one: each is accepted, since no
+deadline of an example comes before 2037). The one answer drawn at random, the server's seed
+of `/seeds`, is documented as a form (operations.Operation.example_answer).
 """
 
 from __future__ import annotations
@@ -34,24 +42,27 @@ class ExampleMatch:
 
     creation: dict[str, Any]
     created: dict[str, Any]
-    wire: dict[str, Any]
+    wire: dict[str, Any] | str
     mover: str
     move: Move
+    seed_token: str  # the example seed as `/seeds` hands it out
 
 
-def example_match(engine: Engine) -> ExampleMatch:
+def example_match(engine: Engine, codec: StateCodec) -> ExampleMatch:
+    """The example match, its state written by `codec`: open, or sealed (a sealed server's
+    contract carries examples sealed with its keys)."""
     players = EXAMPLE_PLAYERS[:engine.min_players]
     creation: dict[str, Any] = {"players": list(players), "seed": EXAMPLE_SEED}
     if engine.hint_levels:
         # The last player is a bot: the others, alone against bots, may ask for hints.
         creation["bots"] = list(players[-1:])
-    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
-                      lambda _, move: move)
+    service = Referee({engine.id: engine}, codec, lambda: EXAMPLE_CLOCK, lambda _, move: move)
     created = service.create(engine, {"options": {}, "contributions": [], "bots": [],
                                       "hints_allowed": False, **creation})
     mover = created["to_act"][0]
     move = next(m for m in created["legal_moves"] if m["player"] == mover)
-    return ExampleMatch(creation, created, created["state"], mover, move)
+    return ExampleMatch(creation, created, created["state"], mover, move,
+                        codec.seed_token(engine, EXAMPLE_SEED))
 
 
 # -- each operation's example request ----------------------------------------------------------
@@ -79,7 +90,7 @@ def nothing(match: ExampleMatch) -> dict[str, Any]:
 def committed_seed(match: ExampleMatch) -> dict[str, Any]:
     """The answer to `/seeds`: a seed token in open mode is the seed itself, and the one drawn
     for the example is fixed."""
-    return {"seed_commitment": rng.commitment(EXAMPLE_SEED), "seed_token": EXAMPLE_SEED}
+    return {"seed_commitment": rng.commitment(EXAMPLE_SEED), "seed_token": match.seed_token}
 
 
 def contribution(match: ExampleMatch) -> dict[str, Any]:

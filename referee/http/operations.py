@@ -56,9 +56,14 @@ class Operation:
     filename: str = ""
     file_text: str = ""  # what the file answered holds, in the contract
     hints_only: bool = False  # documented only for a game that gives hints
+    # Documented only for the games this says yes to (None: every game it is offered for);
+    # the route still answers the others, with the refusal the rules give.
+    documented_for: Callable[[Engine], bool] | None = None
     games: tuple[str, ...] | None = None  # None: every game, by `<game_id>`
-    # The example's answer when it is not the service's answer to the example request.
+    # The example's answer when it is not the service's answer to the example request, and
+    # how the service's answer differs from it (the contract says so beside it).
     example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
+    example_answer_differs: str = ""
 
     @property
     def endpoint(self) -> str:
@@ -75,6 +80,16 @@ def _sheet(page_format: str) -> Callable[[Referee, Engine, dict[str, Any]], Any]
     def draw(service: Referee, engine: Engine, body: dict[str, Any]) -> str | bytes:
         return service.sheet(engine, body, page_format)
     return draw
+
+
+def seeds_after_creation(engine: Engine) -> bool:
+    """Whether a player may still add his seed once a match of `engine` is created. Not in
+    the card games: the deal at creation concerns everyone, so a contribution there is
+    always `contribution_too_late`, and the operation is not documented for them."""
+    players = examples.EXAMPLE_PLAYERS[:engine.min_players]
+    state = engine.new_match(players, engine.resolve_options({}), examples.EXAMPLE_SEED,
+                             now=examples.EXAMPLE_CLOCK)
+    return not all(engine.chance_began_for(state, player) for player in players)
 
 
 SHEET_TEXT = ("The Generala sheet: its 11 boxes (Spanish names, values and servida values from "
@@ -124,17 +139,22 @@ OPERATIONS: tuple[Operation, ...] = (
         "and theirs are mixed in, so neither alone chose the deal or the rolls "
         "(docs/FAIRNESS.md).",
         examples.nothing, "NewSeedRequest", "NewSeed", status=201,
-        example_answer=examples.committed_seed),
+        example_answer=examples.committed_seed,
+        example_answer_differs="the server's seed is drawn at random, so each answer has a "
+                               "seed of its own (in open mode the token is the seed, and the "
+                               "commitment is its SHA-256)."),
     Operation(
         "contributions", "Contribute", "contribute", Referee.contribute, BY_BACK_END,
         RULES_TOO, "A player adds his own seed to a {name} match",
         "Mixes the player's seed into the key of every later chance event; the answer is the "
         "new state (the back end keeps it). Accepted before the first chance event that "
         "concerns him only (`contribution_too_late`): in the card games the deal at creation "
-        "concerns everyone, so there seeds come at creation. Once per player "
+        "concerns everyone, so there seeds come at creation (and this operation is documented "
+        "only for the games that take seeds later). Once per player "
         "(`contribution_already_made`). The finished outcome reveals every contribution and "
         "the chance events name how many keyed them.",
-        examples.contribution, "{game}ContributionRequest", "{game}ContributionAnswer"),
+        examples.contribution, "{game}ContributionRequest", "{game}ContributionAnswer",
+        documented_for=seeds_after_creation),
     Operation(
         "views", "PlayerView", "view", Referee.view, BY_SEAT_TOO, ANY_BODY,
         "What one player of a {name} match may see",
@@ -184,4 +204,5 @@ SEAT_ENVELOPES = frozenset(op.request for op in OPERATIONS if op.by_seat)
 def offered(engine: Engine) -> list[Operation]:
     """The operations documented for `engine`, in the contract's order."""
     return [op for op in OPERATIONS if (engine.hint_levels or not op.hints_only)
-            and (op.games is None or engine.id in op.games)]
+            and (op.games is None or engine.id in op.games)
+            and (op.documented_for is None or op.documented_for(engine))]

@@ -129,10 +129,12 @@ class Sealer:
         self._v3_pads = [hmac_pads(_stretch(s, b"v3")) for s in secrets]
 
     def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
-        salt = fresh_salt()
+        metrics.TOKENS_SEALED.inc()
+        return self._sealed(game_id, plaintext, purpose, fresh_salt())
+
+    def _sealed(self, game_id: str, plaintext: bytes, purpose: str, salt: bytes) -> str:
         body = _v3_key(self._v3_pads[0], salt).encrypt(V3_NONCE, plaintext,
                                                        _aad(VERSION, game_id, purpose))
-        metrics.TOKENS_SEALED.inc()
         return PREFIX + token_text(salt + body)
 
     def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
@@ -256,3 +258,28 @@ def _aad(version: str, game_id: str, purpose: str = STATE) -> bytes:
     """What a token is bound to besides its key, built once per version, game and purpose
     (the game ids are the registry's few)."""
     return f"referee-{purpose}:{version}:".encode("ascii") + game_id.encode("utf-8")
+
+
+class ExampleSealer(Sealer):
+    """Seals the examples of a sealed server's contract: tokens its own keys open, the same
+    on every worker and at every start, so that the contract it serves (and its ETag) is one.
+
+    A token's salt is not drawn at random but derived from what it seals, under the first
+    key (HMAC-SHA256, a key of its own stretched for this): the same plaintext always gives
+    the same token, and two plaintexts share a salt, hence an AES-GCM key, no more often than
+    two random salts would. What a reader learns beyond a random salt's token is only that two
+    tokens seal the same bytes, and the examples are published anyway. Nothing it seals or
+    opens is counted in the metrics: the examples are not traffic."""
+
+    def __init__(self, secrets: list[str]):
+        super().__init__(secrets)
+        self._salt_pads = hmac_pads(_stretch(secrets[0], b"examples"))
+
+    def seal(self, game_id: str, plaintext: bytes, purpose: str = STATE) -> str:
+        bound = _aad(VERSION, game_id, purpose)
+        salt = hmac_from_pads(self._salt_pads, len(bound).to_bytes(2, "big") + bound + plaintext)
+        return self._sealed(game_id, plaintext, purpose, salt[:SALT_BYTES])
+
+    def open(self, game_id: str, token: str, purpose: str = STATE) -> bytes:
+        return self._open(game_id, token, purpose)[0]
+

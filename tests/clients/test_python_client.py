@@ -124,3 +124,14 @@ def test_a_phone_with_its_seat_token_asks_through_the_generated_client(python_cl
     refused = game.view(client=client, body=game.ViewRequest(seat_token=seat.seat_token,
                                                              player=other))
     assert isinstance(refused, game.Problem) and refused.code == "not_your_seat"
+
+
+def test_a_generated_options_model_sends_only_the_options_set(python_client):
+    """The options' defaults are the referee's (said in the contract's words and in the
+    catalogue), not the generated client's: a model sends what its caller set, nothing else."""
+    for game_id, engine in REGISTRY.items():
+        options = GameClient(python_client, game_id).Options
+        assert options().to_dict() == {}, game_id
+        first = engine.options[0]
+        chosen = {first.name: first.default}
+        assert options.from_dict(chosen).to_dict() == chosen

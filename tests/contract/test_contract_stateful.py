@@ -1,10 +1,13 @@
 """Stateful contract testing: schemathesis chains calls through the contract's OpenAPI links
-(create a match; post a legal move, as a player who may act, and view, list and dry-run
-from the answer) for every game, validating each answer against openapi.yaml.
+(create a match; list, view, dry-run and post a move in the state an answer carries) for
+every game, validating each answer against openapi.yaml.
 
-The links fill the request body with parameters named `body.<field>`: the state, the first
-legal move and the first player in `to_act` of the answer they follow. The link walk below
-plays whole matches with nothing but those links.
+The links fill the request body with parameters named `body.<field>`: the answer's state,
+and for a view the player its request named. They point at nothing an answer may lack (a
+finished match has no legal move, an answer for a `viewer` lists his moves only), so every
+link resolves on every answer it is attached to; the move to post is the client's choice,
+here the first legal move the state lists. The link walk below plays whole matches, open
+and sealed, resolving and following every link of every answer.
 """
 
 from __future__ import annotations
@@ -25,12 +28,13 @@ from .support import keep_option_rules
 # these apps answer uncompressed (compression has its own tests in tests/http).
 PLAIN = {"COMPRESS_MIN_BYTES": 0}
 APP = referee.create_app({"STATE_KEYS": [], **PLAIN})
+CLIENT = APP.test_client()
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", APP)
 # Schema-valid requests only: the point here is to play through the links (refusals of bad
 # input are the schemathesis tests' job).
 schema.config.generation.update(modes=["positive"])
 SEEN: Counter = Counter()
-# Moves posted through a link with the answer's state and first legal move both filled in:
+# Moves posted through a link with the answer's state, the move the first that state lists:
 # (game, status). Every one of them must be accepted.
 LINKED_MOVES: Counter = Counter()
 
@@ -41,10 +45,18 @@ def _workflow(game_id: str):
 
     class Workflow(game_schema.as_state_machine()):
         def step(self, input):
-            output = super().step(input)
             applied = {name for _, name in input.applied_parameters}
-            if (input.transition is not None and input.case.operation.path.endswith("/moves")
-                    and {"state", "move"} <= applied):
+            linked_move = (input.transition is not None
+                           and input.case.operation.path.endswith("/moves")
+                           and "state" in applied)
+            if linked_move:  # the client's choice: the first move the state lists
+                listed = CLIENT.post(f"/v1/games/{game_id}/legal-moves",
+                                     json={"state": input.case.body["state"]}).get_json()
+                linked_move = bool(listed["legal_moves"])
+                if linked_move:
+                    input.case.body["move"] = listed["legal_moves"][0]
+            output = super().step(input)
+            if linked_move:
                 LINKED_MOVES[(game_id, output.response.status_code)] += 1
             return output
 
@@ -83,48 +95,76 @@ def test_zz_the_state_machine_played_moves_in_every_game():
         assert linked[200] >= 3, (game_id, linked)
 
 
-def resolve(expression: str, response_body):
-    """An OpenAPI runtime expression of the form $response.body#/json/pointer."""
-    prefix = "$response.body#"
-    assert expression.startswith(prefix), expression
-    value = response_body
-    for part in expression[len(prefix):].split("/")[1:]:
+def resolve(expression: str, request_body, response_body):
+    """An OpenAPI runtime expression of the form $response.body#/json/pointer or
+    $request.body#/json/pointer; KeyError or IndexError when it points at nothing."""
+    source, _, pointer = expression.partition("#")
+    value = {"$response.body": response_body, "$request.body": request_body}[source]
+    for part in pointer.split("/")[1:]:
         value = value[int(part)] if isinstance(value, list) else value[part]
     return value
 
 
-def link_body(link: dict, answer: dict) -> dict:
-    return {name.removeprefix("body."): resolve(expression, answer)
+def link_body(link: dict, request_body: dict, answer: dict) -> dict:
+    return {name.removeprefix("body."): resolve(expression, request_body, answer)
             for name, expression in link["parameters"].items() if name.startswith("body.")}
 
 
 SEALED_SCHEMA = schemathesis.openapi.from_wsgi(
     "/openapi.yaml", referee.create_app({"STATE_KEYS": ["s-test-key-" + "0123456789" * 3], **PLAIN}))
+# Following the view and dry-run links on every answer of a long match costs more than it
+# tells: they are followed on every answer of this period, and on the last.
+FOLLOW_ALL_EVERY = 7
 
 
 @pytest.mark.parametrize("mode", ["open", "sealed"])
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_following_the_contract_links_plays_a_whole_match(game_id, mode):
-    """The links the contract declares are enough to play: create a match, then follow
-    PostFirstLegalMove from each answer until the match ends, every answer validated against
-    the contract (the viewer the link names changes each time: whoever may act)."""
+    """The links the contract declares resolve on every answer they are attached to, and are
+    enough to play: create a match, then from each answer list the legal moves through
+    ListLegalMoves and post the first through PostMoveInThisState, until the match ends.
+    Every answer carries a `viewer` (the mover, or the next seat: an answer filtered for
+    someone who may not act), every link of every answer resolves, the view and dry-run
+    links are followed too, and every answer is validated against the contract."""
     engine = REGISTRY[game_id]
     contract = schema if mode == "open" else SEALED_SCHEMA
-    create = contract[f"/v1/games/{game_id}/matches"]["POST"]
-    move_op = contract[f"/v1/games/{game_id}/moves"]["POST"]
-    case = create.Case(media_type="application/json",
-                       body={"players": [f"p{i}" for i in range(engine.min_players)],
-                             "options": engine.playout_options, "seed": 5})
-    response = case.call()
-    case.validate_response(response)
-    link = create.definition.raw["responses"]["201"]["links"]["PostFirstLegalMove"]
-    for _ in range(20_000):
-        body = response.json()
-        if body["status"] == "finished":
-            break
-        case = move_op.Case(body=link_body(link, body), media_type="application/json")
+    operations = {op.definition.raw["operationId"]: op
+                  for op in (contract[f"/v1/games/{game_id}/{segment}"]["POST"]
+                             for segment in ("matches", "moves", "legal-moves", "views",
+                                             "validations"))}
+
+    def call(op, body):
+        case = op.Case(body=body, media_type="application/json")
         response = case.call()
         case.validate_response(response)
-        assert response.status_code == 200
-        link = move_op.definition.raw["responses"]["200"]["links"]["PostFirstLegalMove"]
-    assert response.json()["status"] == "finished"
+        assert response.status_code in (200, 201), response.json()
+        return response.json()
+
+    players = [f"p{i}" for i in range(engine.min_players)]
+    request = {"players": players, "options": engine.playout_options, "seed": 5,
+               "viewer": players[-1]}
+    op = contract[f"/v1/games/{game_id}/matches"]["POST"]
+    answer = call(op, request)
+    for step in range(20_000):
+        links = op.definition.raw["responses"]["201" if step == 0 else "200"]["links"]
+        bodies = {name: link_body(link, request, answer) for name, link in links.items()}
+        followed = {name: operations[link["operationId"]] for name, link in links.items()}
+        listed = call(followed["ListLegalMoves"], bodies["ListLegalMoves"])["legal_moves"]
+        finished = answer["status"] == "finished"
+        if step % FOLLOW_ALL_EVERY == 0 or finished:
+            view = call(followed["ShowView"], bodies["ShowView"])
+            assert view["player"] == bodies["ShowView"]["player"]
+            if listed:
+                verdict = call(followed["ValidateMoveInThisState"],
+                               {**bodies["ValidateMoveInThisState"], "move": listed[0]})
+                assert verdict["legal"] is True, verdict
+        if finished:
+            assert not listed
+            break
+        move = listed[0]
+        seat = players.index(move["player"])
+        viewer = move["player"] if step % 2 else players[(seat + 1) % len(players)]
+        request = {**bodies["PostMoveInThisState"], "move": move, "viewer": viewer}
+        op = operations[links["PostMoveInThisState"]["operationId"]]
+        answer = call(op, request)
+    assert answer["status"] == "finished"

@@ -10,6 +10,7 @@ import yaml
 
 import referee
 from referee.games import REGISTRY
+from referee.http.operations import seeds_after_creation
 from referee.http.problems import CATALOGUE
 from tests.support import committed_contract
 
@@ -19,11 +20,13 @@ DICE = "/v1/games/generala-dice"
 
 def _contract_paths(rule: str) -> set[str]:
     """The contract's paths for a Flask rule: a match operation is documented once per game
-    (typed for that game); the catalogue entry keeps its `{game_id}`."""
+    (typed for that game; the hints for a game that gives them, the contributions for a game
+    that takes them after creation); the catalogue entry keeps its `{game_id}`."""
     path = re.sub(r"<(?!game_id>)(?:\w+:)?(\w+)>", r"{\1}", rule)  # <asset> -> {asset}
     if "<game_id>/" in path:
         return {path.replace("<game_id>", game_id) for game_id, engine in REGISTRY.items()
-                if engine.hint_levels or not path.endswith("/hints")}
+                if (engine.hint_levels or not path.endswith("/hints"))
+                and (seeds_after_creation(engine) or not path.endswith("/contributions"))}
     return {path.replace("<game_id>", "{game_id}")}
 
 

@@ -33,6 +33,7 @@ from referee.games import REGISTRY
 from referee.http.settings import from_environment
 from referee.http.problems import CATALOGUE
 from referee.http.schemas import move_schemas
+from referee.service.codec import StateCodec
 
 from . import games as game_parts
 from . import shared
@@ -78,14 +79,27 @@ turn...) never exceeds {max_counter}.
 """
 
 
-def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, Any]:
-    """The whole OpenAPI document for these games and settings."""
+SEALED_EXAMPLES = """
+This server is in sealed mode: the states of this document's examples are tokens sealed
+with its own keys (the same at every start while the keys are), so each example request is
+one it accepts. The committed `openapi.yaml` carries the open-mode examples instead.
+"""
+
+
+def generate(games: dict[str, Engine], settings: dict[str, Any],
+             codec: StateCodec | None = None) -> dict[str, Any]:
+    """The whole OpenAPI document for these games and settings, its examples' states written
+    by `codec` (default: open mode; a sealed server passes one that seals with its keys)."""
+    codec = codec or StateCodec(None)
+    description = DESCRIPTION.format(max_counter=MAX_COUNTER)
+    if codec.sealer is not None:
+        description += SEALED_EXAMPLES
     max_id, max_items = settings["MAX_PLAYER_ID_LENGTH"], settings["MAX_LIST_ITEMS"]
     plugin = MarshmallowPlugin()
     spec = APISpec(
         title="referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
         info={"summary": "A stateless HTTP rules referee for card and dice games.",
-              "description": DESCRIPTION.format(max_counter=MAX_COUNTER),
+              "description": description,
               "license": {"name": "MIT", "identifier": "MIT"}},
         servers=[{"url": "/", "description": "The server this document is served from."}],
         tags=[{"name": "catalogue", "description": "The games this referee serves."},
@@ -97,7 +111,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any]) -> dict[str, An
     for game_id, engine in games.items():
         names = GameNames(pascal(game_id))
         game_parts.components(builder, engine, names, move_schemas(engine, max_id, max_items))
-        game_paths(builder, engine, names)
+        game_paths(builder, engine, names, codec)
     shared.service_paths(builder)
     generated = spec.to_dict()
     document = {

@@ -6,6 +6,7 @@ envelopes and its answers."""
 from __future__ import annotations
 
 import copy
+import json
 import typing
 from collections.abc import Iterator
 from typing import Any, Union
@@ -13,6 +14,7 @@ from typing import Any, Union
 import msgspec
 
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
+from referee.http.operations import seeds_after_creation
 
 from .base import REF, Builder, GameNames, ref
 
@@ -33,9 +35,15 @@ def components(b: Builder, engine: Engine, names: GameNames, moves: dict[str, An
 def _options(b: Builder, engine: Engine, names: GameNames) -> None:
     properties = {}
     for option in engine.options:
-        # The catalogue's description of the option, its choices an `enum`.
+        # The catalogue's description of the option, its choices an `enum`. Its default is
+        # said in words, not as a `default` keyword: a generated client fills every property
+        # that has one, and would send all the defaults it was generated with (the referee
+        # applies its own, which may change). The catalogue answers the defaults too.
+        described_option = option.describe()
         prop = {"enum" if key == "choices" else key: value
-                for key, value in option.describe().items() if key != "name"}
+                for key, value in described_option.items() if key not in ("name", "default")}
+        prop["description"] = (f"{option.description.rstrip('.')}. Default: "
+                               f"{json.dumps(option.default)}.")
         if option.kind == "string" and option.choices is None:
             prop["maxLength"] = MAX_OPTION_TEXT
         properties[option.name] = prop
@@ -117,7 +125,7 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
     # The envelopes' fields whose schema the contract writes itself, by name.
     written = {
         "state": state, "move": ref(names("Move")), "seed": SEED,
-        "viewer": ref("PlayerId"), "player": ref("PlayerId"),
+        "viewer": {**ref("PlayerId"), "description": VIEWER}, "player": ref("PlayerId"),
         "seat_token": {**ref("SeatToken"), "description": (
             "Instead of `state`, from a player's device: the request acts as the token's seat "
             "and no other.")},
@@ -151,9 +159,6 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                 "maxItems": engine.max_players,
                 "description": "The players who are bots (each must be one of `players`): "
                                "a bot may always ask for hints."}
-            props["viewer"] = {**ref("PlayerId"), "description": (
-                "Who the answer is for: a player sees his view; anyone not seated is a "
-                "spectator and sees public information only.")}
             props["seed_token"] = {**ref("SeedToken"), "description": (
                 "Instead of `seed`: the server seed `/seeds` committed to, which "
                 "contributed seeds need.")}
@@ -167,11 +172,22 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
             constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
             body["allOf"] = constraints
         b.schema(names(name), body)
-    b.schema(names("ContributionRequest"), {
-        "type": "object", "required": ["state", "player", "seed"],
-        "additionalProperties": False,
-        "properties": {"state": state, "player": ref("PlayerId"),
-                       "seed": ref("ContributedSeed")}})
+    if seeds_after_creation(engine):  # where `/contributions` is documented
+        b.schema(names("ContributionRequest"), {
+            "type": "object", "required": ["state", "player", "seed"],
+            "additionalProperties": False,
+            "properties": {"state": state, "player": ref("PlayerId"),
+                           "seed": ref("ContributedSeed")}})
+
+
+# The `viewer` of a creation or a move: the answer becomes his, legal moves included.
+VIEWER = ("Who the answer is for. Naming him narrows the answer to what he may see: "
+          "`legal_moves` lists his moves only (empty when he may not act now; ask "
+          "ListLegalMoves with the state for everyone's), `events` leave out what only "
+          "others may see, and `view` is his (sealed, with his `seat_token`). Anyone not "
+          "seated is a spectator: public information only, no legal moves. Without "
+          "`viewer`, the answer is the back end's: every player's legal moves and every "
+          "event in full.")
 
 
 def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
@@ -182,9 +198,11 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                    "a player who may act on hidden cards (a twin laid out of turn) learns it "
                    "from his own legal moves."},
         "legal_moves": {"type": "array", "items": ref(names("Move")),
-                        "description": "Every move that may be posted now (only the "
-                        "viewer's or player's, when one is named); each can be posted "
-                        "back as it is."},
+                        "description": "Every move that may be posted now, each postable "
+                        "as it is. When the request names a `viewer` (or a `player`, or "
+                        "sends a seat token), only that player's moves: empty when he may "
+                        "not act, and always empty for a spectator, since another's moves "
+                        "could show what he holds. Without one, every player's."},
     }
     b.schema(names("Outcome"), {
         "type": "object",
@@ -206,18 +224,19 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
             "seat_token": {**ref("SeatToken"), "description": (
                 "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
         }})
-    b.schema(names("ContributionAnswer"), {
-        "type": "object", "required": ["state", "seed_commitment", "contribution"],
-        "additionalProperties": False,
-        "properties": {
-            "state": names.posted_state(),
-            "seed_commitment": ref("SeedCommitment"),
-            "contribution": {
-                "type": "object", "required": ["player", "step"],
-                "additionalProperties": False,
-                "properties": {"player": ref("PlayerId"),
-                               "step": {"type": "integer", "minimum": 0, "description": (
-                                   "The first step the seed keys.")}}}}})
+    if seeds_after_creation(engine):
+        b.schema(names("ContributionAnswer"), {
+            "type": "object", "required": ["state", "seed_commitment", "contribution"],
+            "additionalProperties": False,
+            "properties": {
+                "state": names.posted_state(),
+                "seed_commitment": ref("SeedCommitment"),
+                "contribution": {
+                    "type": "object", "required": ["player", "step"],
+                    "additionalProperties": False,
+                    "properties": {"player": ref("PlayerId"),
+                                   "step": {"type": "integer", "minimum": 0, "description": (
+                                       "The first step the seed keys.")}}}}})
     b.schema(names("LegalMoves"), {
         "type": "object", "required": ["status", "to_act", "legal_moves"],
         "properties": progress})

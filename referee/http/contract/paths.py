@@ -20,18 +20,20 @@ from .base import Builder, GameNames, camel, problem_responses, ref
 
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
                    f"{EXAMPLE_SEED!r}, default options, the clock at {EXAMPLE_CLOCK:.0f}")
+SEALED_SUMMARY = EXAMPLE_SUMMARY + ", the state sealed with this server's key"
 
 
-def game_paths(b: Builder, engine: Engine, names: GameNames) -> None:
-    """Every operation offered for `engine`, in the declarations' order."""
-    match = example_match(engine)
+def game_paths(b: Builder, engine: Engine, names: GameNames, codec: StateCodec) -> None:
+    """Every operation offered for `engine`, in the declarations' order, its examples'
+    states written by `codec` (open, or sealed with the serving referee's keys)."""
+    match = example_match(engine, codec)
     checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
-    service = Referee({engine.id: engine}, StateCodec(None), lambda: EXAMPLE_CLOCK,
-                      checks.move)
+    service = Referee({engine.id: engine}, codec, lambda: EXAMPLE_CLOCK, checks.move)
     for op in offered(engine):
         request = op.request_schema.format(game=names.prefix)
         if op.media == JSON:
-            _json_path(b, engine, names, op, request, example(service, checks, engine, op, match))
+            _json_path(b, engine, names, op, request, example(service, checks, engine, op, match),
+                       EXAMPLE_SUMMARY if codec.sealer is None else SEALED_SUMMARY)
             continue
         if request not in b.spec.components.schemas:  # one for each format of a picture
             b.schema(request, _picture_request(b, op, names))
@@ -53,24 +55,31 @@ def example(service: Referee, checks: RequestChecks, engine: Engine, op: Operati
         return sent, None
 
 
-def _links(game_id: str) -> dict[str, Any]:
-    """What may follow an outcome: its state posted back with its first legal move, or
-    asked about."""
+# A player every request of an operation answered by an outcome names: the first seated at
+# creation (`players` is required there), the mover after a move (`move.player` is required).
+NAMED_PLAYER = {"matches": "$request.body#/players/0", "moves": "$request.body#/move/player"}
+
+
+def _links(game_id: str, segment: str) -> dict[str, Any]:
+    """What may follow an outcome, with values every outcome of that operation has: its
+    state (an outcome always carries one) and a player its request named. No link points
+    into `legal_moves` or `to_act`: a finished match has neither, and an answer filtered for
+    a `viewer` lists only his moves, so such a link would go out half filled. A link to post
+    or dry-run a move gives the state; the move is the client's choice (from `legal_moves`
+    or ListLegalMoves)."""
     op = camel(game_id)
     state = {"body.state": "$response.body#/state"}
-    first_move = {**state, "body.move": "$response.body#/legal_moves/0"}
-    first_actor = {**state, "body.player": "$response.body#/to_act/0"}
     follow = {
-        "PostFirstLegalMove": (f"{op}PostMove", first_move, "its state and first legal move"),
-        "PostFirstLegalMoveAsItsPlayer": (
-            f"{op}PostMove", {**first_move,
-                              "body.viewer": "$response.body#/legal_moves/0/player"},
-            "its state and first legal move, seen by the player who makes it"),
-        "ValidateFirstLegalMove": (f"{op}ValidateMove", first_move,
-                                   "its state and first legal move"),
-        "ListLegalMoves": (f"{op}ListLegalMoves", first_actor,
-                           "its state and the first player who may act"),
-        "ShowView": (f"{op}PlayerView", first_actor, "its state and the first player who may act"),
+        "ListLegalMoves": (f"{op}ListLegalMoves", state,
+                           "its state: every player's legal moves"),
+        "ShowView": (f"{op}PlayerView", {**state, "body.player": NAMED_PLAYER[segment]},
+                     "its state and the player the request named (the first seated at "
+                     "creation, the mover after a move): his view"),
+        "PostMoveInThisState": (f"{op}PostMove", state,
+                                "its state: post a move in it (the client fills `move`)"),
+        "ValidateMoveInThisState": (f"{op}ValidateMove", state,
+                                    "its state: dry-run a move in it (the client fills "
+                                    "`move`)"),
     }
     return {name: {"operationId": target, "parameters": params,
                    "description": f"Follows the answer with {what} (a parameter named "
@@ -79,20 +88,21 @@ def _links(game_id: str) -> dict[str, Any]:
 
 
 def _json_path(b: Builder, engine: Engine, names: GameNames, op: Operation, request: str,
-               examples: Example) -> None:
+               examples: Example, summary: str) -> None:
     sent, answered = examples
     answer = op.answer_schema.format(game=names.prefix)
     example_name = f"{engine.id}-{op.segment}"
     answer_content: dict[str, Any] = {"schema": ref(answer)}
     if answered is not None:  # none when the example request is refused
-        answer_content["examples"] = {example_name: {
-            "summary": "The answer to the example request", "value": answered}}
+        said = ("The answer to the example request" if op.example_answer is None else
+                f"An answer of this form: {op.example_answer_differs}")
+        answer_content["examples"] = {example_name: {"summary": said, "value": answered}}
     success = {"description": op.summary.format(name=engine.name),
                "content": {"application/json": answer_content}}
     if answer == names("Outcome"):
-        success["links"] = _links(engine.id)
+        success["links"] = _links(engine.id, op.segment)
     _post(b, engine, op, {"schema": ref(request), "examples": {
-        example_name: {"summary": EXAMPLE_SUMMARY, "value": sent}}}, success)
+        example_name: {"summary": summary, "value": sent}}}, success)
 
 
 def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],

@@ -5,6 +5,7 @@ service's own (health, readiness, metrics, the contract, the explorer, the /veri
 from __future__ import annotations
 
 from referee.core.contributions import MAX_SEED_CHARS
+from referee.http.explorer import SERVED_ASSETS
 from referee.http.problems import CATALOGUE
 from referee.http.schemas import FIELD_KINDS
 from referee.http.sealing import TOKEN_PATTERN
@@ -207,7 +208,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "content": {"application/problem+json": {"schema": ref("Problem")}}})
     b.spec.components.parameter("GameId", "path", {
         "name": "game_id", "required": True, "schema": ref("GameId"),
-        "description": "A game id from the catalogue."})
+        "example": game_ids[0], "description": "A game id from the catalogue."})
     _catalogue(b)
 
 
@@ -278,7 +279,9 @@ def service_paths(b: Builder) -> None:
     b.spec.path("/docs/static/{asset}", operations={"get": fixed_answer({
         "operationId": "apiExplorerAsset", "tags": ["service"],
         "summary": "A file of the API explorer (Swagger UI's script, style and icons)",
-        "parameters": [{"name": "asset", "in": "path", "required": True, "schema": text}],
+        "parameters": [{"name": "asset", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(SERVED_ASSETS)},
+                        "example": SERVED_ASSETS[0]}],
         "responses": {
             "200": {"description": "The file.", "content": {
                 "text/css": {"schema": text},
@@ -298,7 +301,8 @@ def service_paths(b: Builder) -> None:
         "summary": "A script of the /verify page: fairness.js (the random source and the "
                    "check of a record) or verify.js (the page)",
         "parameters": [{"name": "script", "in": "path", "required": True,
-                        "schema": {"type": "string", "enum": ["fairness.js", "verify.js"]}}],
+                        "schema": {"type": "string", "enum": ["fairness.js", "verify.js"]},
+                        "example": "fairness.js"}],
         "responses": {"200": answered("The script.", "text/javascript", text),
                       **problem_responses(("404",))},
     }})
