@@ -1,7 +1,8 @@
 """gunicorn with the referee's gunicorn.conf.py does not boot on sealing keys that are not
-keys (see referee.http.settings.key_weakness), nor on a WARM_UP that is neither on nor off: it exits non-zero, saying which key and why,
-instead of serving in open mode or with a guessable key. (The master's warm-up, which the
-keys do not depend on, is turned off: WARM_UP=off.)"""
+keys (see referee.http.settings.key_weakness): it exits non-zero, saying which key and why,
+instead of serving in open mode or with a guessable key; nor does it start on a WARM_UP that
+is neither on nor off. (The master's warm-up, which the keys do not depend on, is turned off
+for these starts: WARM_UP=off.)"""
 
 from __future__ import annotations
 
