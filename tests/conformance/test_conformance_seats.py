@@ -20,6 +20,7 @@ import re
 import pytest
 
 import referee
+from referee.core.memo import BoundedMemo
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from tests.conformance.support import secret_cards, strings, under_stock
@@ -70,13 +71,10 @@ def advice_computed_once(monkeypatch):
 
 
 def remembered(advise):
-    given: dict[str, object] = {}
+    given: BoundedMemo = BoundedMemo(4096)
 
     def advise_once(view, moves, level):
-        key = repr((view, moves, level))
-        if key not in given:
-            given[key] = advise(view, moves, level)
-        return given[key]
+        return given.get(repr((view, moves, level)), lambda _: advise(view, moves, level))
 
     return advise_once
 
