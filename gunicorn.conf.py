@@ -42,6 +42,13 @@ graceful_timeout = 10
 max_requests = int(os.environ.get("MAX_REQUESTS", "50000"))
 max_requests_jitter = 5000 if max_requests else 0
 accesslog = os.environ.get("ACCESS_LOG") or None
+# The master builds the hints' tables and loads the pictures before forking (`on_starting`):
+# on by default, as a deployment wants it. `WARM_UP=off` starts without it, for a server whose
+# first hints may be slow, such as one started only to see it refuse bad settings or to read
+# its logs (the deployment tests); every such server says so in its log.
+WARM_UP = os.environ.get("WARM_UP", "on").strip().lower() or "on"
+if WARM_UP not in ("on", "off"):
+    raise ValueError("WARM_UP must be on or off")
 errorlog = "-"
 loglevel = os.environ.get("REFEREE_LOG_LEVEL", "info").lower()
 
@@ -78,10 +85,14 @@ def on_starting(server):
     serving within a fraction of a second rather than after seconds of building. Only the
     engines, the service and the pictures are loaded here: no Flask, and no metric (the
     workers' Prometheus files are their own)."""
+    if WARM_UP == "off":
+        server.log.info("no warm-up (WARM_UP=off): the first hints build their tables")
+        return
     from referee.games import REGISTRY
     from referee.service.referee import warm_up
 
     warm_up(REGISTRY)
+    server.log.info("warmed up: the hints' tables and the pictures are ready")
 
 
 def post_worker_init(worker):

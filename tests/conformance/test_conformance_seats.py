@@ -2,7 +2,15 @@
 game, played in sealed mode by their back end, where at every few steps every seat (each
 player and a spectator) asks every endpoint with its own token. Each answer must be the one
 the back end gets for that seat, name no card the seat may not know and never the seed; every
-request for another seat, and every move posted with a seat token, is refused."""
+request for another seat, and every move posted with a seat token, is refused.
+
+Each hint is asked twice, with the seat token and with the state, and the answers compared:
+the token must reach the same advice as the back end. An engine's advice depends on nothing
+but its arguments (`Engine.advise`; test_card_hints.py and the Generala tests check that a
+level answers the same every time), so here a hint is computed once for each distinct
+(view, moves, level) and the second asking with the same arguments gets the same advice: a
+token that handed the hints another view, other moves or another level is still computed
+afresh, and its answer compared."""
 
 from __future__ import annotations
 
@@ -12,6 +20,7 @@ import re
 import pytest
 
 import referee
+from referee.core.memo import BoundedMemo
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from tests.conformance.support import secret_cards, strings, under_stock
@@ -52,6 +61,22 @@ def probing_moves(moves, secret, pick):
                 card = pick.choice(sorted(secret))
                 probes.append({**move, field: card if field == "card" else [card]})
     return probes
+
+
+@pytest.fixture(autouse=True)
+def advice_computed_once(monkeypatch):
+    """Every engine's `advise`, remembered by its exact arguments for the test's length."""
+    for engine in REGISTRY.values():
+        monkeypatch.setattr(engine, "advise", remembered(engine.advise))
+
+
+def remembered(advise):
+    given: BoundedMemo = BoundedMemo(4096)
+
+    def advise_once(view, moves, level):
+        return given.get(repr((view, moves, level)), lambda _: advise(view, moves, level))
+
+    return advise_once
 
 
 class Seats:

@@ -1,6 +1,8 @@
 """gunicorn with the referee's gunicorn.conf.py does not boot on sealing keys that are not
 keys (see referee.http.settings.key_weakness): it exits non-zero, saying which key and why,
-instead of serving in open mode or with a guessable key."""
+instead of serving in open mode or with a guessable key; nor does it start on a WARM_UP that
+is neither on nor off. (The master's warm-up, which the keys do not depend on, is turned off
+for these starts: WARM_UP=off.)"""
 
 from __future__ import annotations
 
@@ -24,10 +26,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_gunicorn_does_not_boot_on_keys_that_are_not_keys(tmp_path, keys, why):
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(free_port()), WORKERS="1",
                THREADS="1", PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"),
-               REFEREE_STATE_KEYS=keys)
+               REFEREE_STATE_KEYS=keys, WARM_UP="off")
     done = subprocess.run([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                            "referee:create_app()"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=60)
     assert done.returncode != 0
     assert f"STATE_KEYS: {why}" in done.stderr
     assert "Worker failed to boot" in done.stderr
+    assert "no warm-up (WARM_UP=off)" in done.stderr
+
+
+def test_gunicorn_does_not_start_on_a_warm_up_neither_on_nor_off(tmp_path):
+    env = dict(os.environ, HOST="127.0.0.1", PORT=str(free_port()), WORKERS="1",
+               PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"), WARM_UP="sometimes")
+    done = subprocess.run([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+                           "referee:create_app()"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0
+    assert "WARM_UP must be on or off" in done.stderr

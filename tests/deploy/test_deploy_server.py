@@ -21,15 +21,16 @@ from bench.__main__ import free_port, workers_of
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start(base: Path, threads: str = "2"):
+def start(base: Path, threads: str = "2", warm_up: str = "on"):
     """gunicorn with the referee's settings, two workers of `threads` threads, its output in
-    `base`/stderr; the process, its port and its output file."""
+    `base`/stderr; the process, its port and its output file. `warm_up="off"` skips the
+    master's warm-up (WARM_UP in gunicorn.conf.py), for a server that is only stopped."""
     port = free_port()
     metrics_dir = base / "metrics"
     err = open(base / "stderr", "w+")
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS="2", THREADS=threads,
                PROMETHEUS_MULTIPROC_DIR=str(metrics_dir), REFEREE_LOG_LEVEL="INFO",
-               ACCESS_LOG="-")
+               ACCESS_LOG="-", WARM_UP=warm_up)
     env.pop("REFEREE_STATE_KEYS", None)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
                              "referee:create_app()"], cwd=ROOT, env=env, stdout=err,
@@ -150,6 +151,17 @@ def test_every_line_gunicorn_and_the_referee_write_is_json(server):
     assert all({"time", "level", "logger", "message"} <= r.keys() for r in lines)
 
 
+def test_the_master_warms_up_before_it_forks_its_workers(server):
+    """The module's server runs at the default settings: its master warms up (gunicorn.conf.py,
+    on_starting) before the first worker boots."""
+    _, _, _, err = server
+    messages = [r["message"] for r in records(err) if r["logger"] == "gunicorn.error"]
+    warmed = messages.index("warmed up: the hints' tables and the pictures are ready")
+    booted = next(i for i, m in enumerate(messages) if m.startswith("Booting worker"))
+    assert warmed < booted
+    assert not [m for m in messages if m.startswith("no warm-up")]
+
+
 def post(port: int, path: str, body: dict, **headers: str) -> tuple[int, bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     try:
@@ -191,7 +203,7 @@ def test_every_request_writes_one_line_with_the_same_fields(server):
 def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, threads):
     """The workers write their request lines once a second: SIGTERM to the master right
     after the last answer leaves lines queued, which each worker writes as it exits."""
-    proc, port, err = start(tmp_path, threads)
+    proc, port, err = start(tmp_path, threads, warm_up="off")
     ids = {f"last-{n}" for n in range(200)}
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     for request_id in sorted(ids):
@@ -201,6 +213,8 @@ def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, th
     os.kill(proc.pid, signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
     found = request_lines(err, ids, seconds=0)
+    assert "no warm-up (WARM_UP=off): the first hints build their tables" in [
+        r["message"] for r in records(err)]
     err.close()
     assert {request_id: len(lines) for request_id, lines in found.items()} == dict.fromkeys(
         ids, 1)

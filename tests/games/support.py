@@ -53,22 +53,33 @@ def shares(game_id: str, strong: str, weak: str, options) -> Iterator[float]:
                          f"strength-{game_id}-{strong}-{k}")[levels.index(strong)]
 
 
-def duplicate_share(game_id: str, strong: str, weak: str, deals: int, options) -> float:
-    """The stronger level's share of the wins over duplicate deals: each seed played twice,
-    the levels swapping seats, so the luck of the deal cancels out."""
+def duplicate_shares(game_id: str, strong: str, weak: str, options) -> Iterator[float]:
+    """The stronger level's share of the win in each match of a run of duplicate deals: each
+    seed played twice, the levels swapping seats, so the luck of the deal cancels out."""
     engine = REGISTRY[game_id]
-    won = 0.0
-    for d in range(deals):
+    for d in itertools.count():
         for levels in ((strong, weak), (weak, strong)):
-            shares = play_match(engine, levels, options, f"duplicate-{game_id}-{d}")
-            won += shares[levels.index(strong)]
-    return won / (2 * deals)
+            yield play_match(engine, levels, options,
+                             f"duplicate-{game_id}-{d}")[levels.index(strong)]
 
 
-def win_share(game_id: str, strong: str, weak: str, matches: int, options) -> float:
-    """The stronger level's share of the wins over `matches` seeded matches."""
-    played = shares(game_id, strong, weak, options)
-    return sum(next(played) for _ in range(matches)) / matches
+@dataclasses.dataclass(frozen=True)
+class FixedTest:
+    """A strength test of a fixed number of matches: it passes when the stronger level wins
+    at least `wins_needed` of the first `matches`. `run` stops drawing matches once the
+    verdict is settled, the wins needed reached or out of reach of the matches left: the
+    verdict of all the matches played, without the matches that cannot change it."""
+
+    matches: int
+    wins_needed: float
+
+    def run(self, results: Iterator[float]) -> tuple[bool, int, float]:
+        """(passed, matches played, wins) over `results`, the stronger level's share of
+        each match's win."""
+        wins, played = 0.0, 0
+        while wins < self.wins_needed and wins + (self.matches - played) >= self.wins_needed:
+            wins, played = wins + next(results), played + 1
+        return wins >= self.wins_needed, played, wins
 
 
 def error_rates(matches: int, wins_needed: float) -> tuple[float, float]:

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from referee.games import REGISTRY
-from tests.games.support import (CARD_GAMES, ONE_ROUND, SequentialTest, duplicate_share,
-                                 error_rates, hints_of, positions, shares, win_share)
+from tests.games.support import (CARD_GAMES, ONE_ROUND, FixedTest, SequentialTest,
+                                 duplicate_shares, error_rates, hints_of, positions, shares)
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
@@ -75,7 +75,11 @@ def test_a_hint_does_not_depend_on_what_the_player_cannot_see(game_id, client):
 # (its share of the wins is above one half) and has two error rates, what the seeds would
 # give if drawn afresh with the matches taken as independent: the chance that a level no
 # stronger (a share of 0.5) would pass, and the chance that one with a share of 0.6 would
-# fail. test_the_strength_tests_error_rates_are_the_ones_stated checks the figures.
+# fail. test_the_strength_tests_error_rates_are_the_ones_stated checks the figures. A fixed
+# test stops playing once its verdict is settled (`FixedTest`: the wins needed reached, or out
+# of reach of the matches left), which gives the verdict of all its matches.
+MEDIUM_AGAINST_EASY = FixedTest(matches=120, wins_needed=66.5)  # a share above 0.55
+HARD_AT_HUIT = FixedTest(matches=80, wins_needed=44)  # a share of 0.55 or more
 ERROR_RATES = {  # (matches, wins needed to pass) -> (pass if no stronger, fail at 0.6)
     (120, 66.5): (0.118, 0.153),
     (30, 16.5): (0.292, 0.285),  # Générala's fixed test, which the sequential one replaced
@@ -91,7 +95,10 @@ ERROR_RATES = {  # (matches, wins needed to pass) -> (pass if no stronger, fail 
 # that share alone, before the seeds were played. The same design for Huit américain (at
 # most 110 matches, 0.217 and 0.149, 56 matches on average at the measured 56.8 %) was
 # weighed too: on the test's seeds it would play 86 matches where the fixed test plays 80, so
-# the fixed test stays.
+# the fixed test stays. A later design of the same error rates (at most 120 matches, looking
+# after each pair, 54.7 on average at 56.8 %), its bounds chosen before its seeds were
+# played, was tried on a run of new seeds: it failed, hard winning 19.5 of 44 matches, so the
+# fixed test still stays.
 HARD_AT_GENERALA = SequentialTest(upper=0.8, lower=-1.0, most=40, final=23, look=2)
 SEQUENTIAL = {  # test -> (pass if no stronger, fail at 0.6, measured share, mean matches)
     "generala-cards": (HARD_AT_GENERALA, (0.289, 0.282, 0.644, 18.7), error_rates(30, 16.5)),
@@ -102,9 +109,12 @@ SEQUENTIAL = {  # test -> (pass if no stronger, fail at 0.6, measured share, mea
 def test_medium_beats_easy_head_to_head(game_id):
     """Claim: `medium` wins more than half its matches against `easy`, shown by a share above
     0.55 over 120 seeded matches, the seats alternating (measured shares: docs/PERFORMANCE.md, all
-    >= 0.6). A level no stronger than `easy` would pass with a chance of 11.8 %, one with a
-    share of 0.6 fail with a chance of 15.3 %."""
-    assert win_share(game_id, "medium", "easy", 120, ONE_ROUND[game_id]) > 0.55
+    >= 0.6), played until the verdict is settled (the 66.5 wins needed). A level no stronger
+    than `easy` would pass with a chance of 11.8 %, one with a share of 0.6 fail with a chance
+    of 15.3 %."""
+    passed, played, won = MEDIUM_AGAINST_EASY.run(
+        shares(game_id, "medium", "easy", ONE_ROUND[game_id]))
+    assert passed, (played, won)
 
 
 def test_hard_beats_medium_at_generala_cards():
@@ -121,11 +131,13 @@ def test_hard_beats_medium_at_huit_americain_on_duplicate_deals():
     """Claim: `hard` wins more than half its rounds of Huit américain against `medium`, shown
     by a share of at least 0.55 over 40 seeded deals, each played twice with the seats
     swapped: 80 matches, of which hard wins 47 (58.75 %; the bound leaves three matches of
-    margin; bench/hints.py measures hard over 1,000 matches, docs/PERFORMANCE.md). A level no stronger
-    than `medium` would pass with a chance of 21.7 %, one with a share of 0.6 fail with a
-    chance of 15.2 % (the matches taken as independent, as for the tests above)."""
-    assert duplicate_share("huit-americain", "hard", "medium", 40,
-                           ONE_ROUND["huit-americain"]) >= 0.55
+    margin; bench/hints.py measures hard over 1,000 matches, docs/PERFORMANCE.md). The verdict
+    is settled at hard's 44th win, in the 76th match, where the test stops. A level no
+    stronger than `medium` would pass with a chance of 21.7 %, one with a share of 0.6 fail
+    with a chance of 15.2 % (the matches taken as independent, as for the tests above)."""
+    passed, played, won = HARD_AT_HUIT.run(
+        duplicate_shares("huit-americain", "hard", "medium", ONE_ROUND["huit-americain"]))
+    assert passed, (played, won)
 
 
 @pytest.mark.parametrize("matches, wins_needed", sorted(ERROR_RATES))
@@ -133,6 +145,19 @@ def test_the_strength_tests_error_rates_are_the_ones_stated(matches, wins_needed
     passed_if_even, failed_at_edge = error_rates(matches, wins_needed)
     stated = ERROR_RATES[(matches, wins_needed)]
     assert (round(passed_if_even, 3), round(failed_at_edge, 3)) == stated
+
+
+def test_a_fixed_test_stopped_once_settled_gives_the_verdict_of_all_its_matches():
+    pick = random.Random(7)
+    for test in (MEDIUM_AGAINST_EASY, HARD_AT_HUIT):
+        assert (test.matches, test.wins_needed) in ERROR_RATES
+        for _ in range(400):
+            won = pick.choice((0.3, 0.5, 0.55, 0.6, 0.8))  # the chance of a match won
+            results = [1.0 if pick.random() < won else 0.5 if pick.random() < 0.05 else 0.0
+                       for _ in range(test.matches)]
+            passed, played, wins = test.run(iter(results))
+            assert passed == (sum(results) >= test.wins_needed)
+            assert played <= test.matches and wins == sum(results[:played])
 
 
 @pytest.mark.parametrize("game_id", sorted(SEQUENTIAL))
