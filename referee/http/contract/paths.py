@@ -100,12 +100,15 @@ def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],
     """The operation's POST on the game's own path: its JSON request's schema and examples,
     its success's answer, and its problems."""
     game_id = engine.id
-    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
+    operation = {
         "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
         "summary": op.summary.format(name=engine.name), "description": op.text,
         "requestBody": {"required": True, "content": {"application/json": request}},
         "responses": {str(op.status): success, **problem_responses(op.problems)},
-    }})
+    }
+    if op.answers_events:
+        operation["parameters"] = ["ContractVersion"]
+    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": operation})
 
 
 # -- pictures ----------------------------------------------------------------------------------
