@@ -15,7 +15,7 @@ import msgspec
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
 from referee.core.wire import FIRST_VERSION, OTHER_EVENT
 
-from .base import REF, Builder, GameNames, ref
+from .base import REF, Builder, GameNames, pascal, ref
 
 
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
@@ -86,6 +86,7 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     components = {rename[name]: _renamed(body, rename)
                   for name, body in components.items() if name != options_type.__name__}
     events = _renamed(events, rename)
+    _name_nullable_choices(components, names)
     # Every field of a state is required: a posted state carries them all.
     _require_everything(components, names("State"))
     state_schema = components[names("State")]
@@ -322,6 +323,25 @@ def _renamed(node: Any, rename: dict[str, str]) -> Any:
     if isinstance(node, list):
         return [_renamed(v, rename) for v in node]
     return node
+
+
+def _name_nullable_choices(components: dict[str, Any], names: GameNames) -> None:
+    """A map whose values are one of a few strings or null (L'Empereur's roles by player)
+    gets its strings as a component of its own, named after the first map that has them:
+    openapi-generator's python client checks an inline list of choices in a map's values
+    without letting null through, and a component's choices with it."""
+    named: dict[tuple[str, ...], str] = {}
+    for body in list(components.values()):
+        for field, schema in body.get("properties", {}).items():
+            values = schema.get("additionalProperties")
+            if not isinstance(values, dict) or {"type": "null"} not in values.get("anyOf", []):
+                continue
+            for index, choice in enumerate(values["anyOf"]):
+                if "enum" in choice:
+                    name = named.setdefault(tuple(choice["enum"]),
+                                            names(f"{pascal(field)}Value"))
+                    components[name] = choice
+                    values["anyOf"][index] = ref(name)
 
 
 def _require_everything(components: dict[str, Any], root: str) -> None:
