@@ -133,8 +133,8 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
             "type": "array", "items": ref(names("Event")), "maxItems": b.max_items,
             "description": "Events to list under the table (the last ten are shown), as an "
                            "answer gave them. Each must fit its declared type; a detail that "
-                           "is private to other players is left out of the picture, and an "
-                           "event of a type this contract does not know shows its type only."}
+                           "is private to other players is left out of the picture, and the "
+                           "generic `other` event shows the type it names only."}
     else:  # the Generala sheet
         props["state"]["description"] = (
             "A match to fill the sheet from (its players, box values, scores, whose turn "
