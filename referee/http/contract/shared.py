@@ -210,7 +210,7 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "content": {"application/problem+json": {"schema": ref("Problem")}}})
     b.spec.components.parameter("ContractVersion", "header", {
         "name": CONTRACT_VERSION, "required": False,
-        "schema": {"type": "string", "pattern": VERSION_PATTERN, "default": FIRST_VERSION},
+        "schema": {"type": "string", "pattern": VERSION_PATTERN},
         "example": __version__,
         "description": "The version of this contract (`info.version`) the client was "
                        "generated from: the answer's events are of the types that version "
