@@ -33,9 +33,9 @@ class DirectMoves:
     line); a test holds the two ways to the same bytes. Everything else goes to Flask:
     another path or method, a game not registered, a body whose checks are Werkzeug's (a
     media type other than plain application/json, no plain Content-Length, a body past the
-    limit, a contract version named in its header), an answer large enough to be compressed for a client that accepts it, and every
-    refusal or failure, which Flask's error handlers and hooks answer from the point reached
-    (nothing is computed twice)."""
+    limit), a contract version named in a header, an answer large enough to be compressed
+    for a client that accepts it, and every refusal or failure, which Flask's error handlers
+    and hooks answer from the point reached (nothing is computed twice)."""
 
     PATH = re.compile(r"/v1/games/([^/]+)/moves")
 
