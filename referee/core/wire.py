@@ -8,15 +8,23 @@ check every event, view and score of random matches against them, so the two can
 An event field that only some players may see (a card drawn) is declared as optional with a
 description starting "Private": it is present for a trusted caller and for the players the
 event names, absent for everyone else (see `referee.core.outcome`).
+
+Event types may grow from one version of the contract to the next; a client generated from
+an older version must still read every answer. So each event type says which contract
+version first declared it (`since`), and a caller receives an event of a type its own
+version does not know as the generic `other` event, `{"type": "other", "name": <its type>,
+"data": <its other fields>}`, which every version declares (`known_to`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
 from .cards import JOKERS, RANKS, SUITS
+from .memo import BoundedMemo
 
 # A natural card is its rank then its suit; the jokers are X1 and X2.
 CARD_PATTERN = f"^(?:[{''.join(RANKS)}][{''.join(SUITS)}]|{'|'.join(JOKERS)})$"
@@ -35,9 +43,21 @@ def private(description: str) -> msgspec.Meta:
     return msgspec.Meta(description=f"{PRIVATE} {description}")
 
 
+# The first contract version whose events are a discriminated union with the generic
+# `other` member: the version a caller that names none is served.
+FIRST_VERSION = "1.1.0"
+# The tag of the generic event: an event of a type the caller's version does not know.
+OTHER_EVENT = "other"
+VERSION_PATTERN = r"^[0-9]{1,6}\.[0-9]{1,6}\.[0-9]{1,6}$"
+_VERSION = re.compile(VERSION_PATTERN)
+
+
 class Event(msgspec.Struct, tag_field="type", kw_only=True, forbid_unknown_fields=True,
             omit_defaults=True):
-    """Something a move caused. Every game's events derive from this; `type` is the tag."""
+    """Something a move caused. Every game's events derive from this; `type` is the tag, and
+    `since` the contract version that first declared the type."""
+
+    since: ClassVar[str] = FIRST_VERSION
 
 
 class Declared(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -81,3 +101,34 @@ def match_created_event(options_type: type) -> type:
     return msgspec.defstruct(
         "MatchCreated", [("players", list[PlayerId]), ("options", options_type)],
         bases=(Event,), tag="match_created", module=__name__)
+
+
+def version(text: str) -> tuple[int, ...]:
+    """`"1.10.0"` -> (1, 10, 0), which orders versions; ValueError unless major.minor.patch."""
+    if not _VERSION.match(text):
+        raise ValueError(f"{text!r} is not a version major.minor.patch")
+    return tuple(int(part) for part in text.split("."))
+
+
+def known_to(events: list[dict[str, Any]], event_types: tuple[type, ...],
+             caller: tuple[int, ...]) -> list[dict[str, Any]]:
+    """`events` as a caller of contract version `caller` reads them: an event of a type
+    declared after that version becomes the generic `other` event, whose `name` is its type
+    and `data` its other fields."""
+    since = _INTRODUCED.get(event_types, _introduced)
+    if not since:  # every type is as old as the first version
+        return events
+    return [event if since.get(event["type"], caller) <= caller
+            else {"type": OTHER_EVENT, "name": event["type"],
+                  "data": {k: v for k, v in event.items() if k != "type"}}
+            for event in events]
+
+
+def _introduced(event_types: tuple[type, ...]) -> dict[str, tuple[int, ...]]:
+    """The version each event type declared after the first one was introduced in."""
+    return {struct.__struct_config__.tag: version(struct.since) for struct in event_types
+            if struct.since != FIRST_VERSION}
+
+
+# Per game's event types (a handful of games): read on every outcome served.
+_INTRODUCED: BoundedMemo[tuple[type, ...], dict[str, tuple[int, ...]]] = BoundedMemo(64)

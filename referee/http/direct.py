@@ -13,12 +13,15 @@ from flask import Flask, Response
 from flask import g as flask_g
 from werkzeug.exceptions import ClientDisconnected
 
+from referee.core.wire import FIRST_VERSION, known_to, version
+
 from . import observability
 from .checks import parse_json
 from .context import JSON, Served, read_body
 from .problems import Problem
 
 MOVES_RULE = "/v1/games/<game_id>/moves"
+FIRST = version(FIRST_VERSION)
 
 
 class DirectMoves:
@@ -30,9 +33,9 @@ class DirectMoves:
     line); a test holds the two ways to the same bytes. Everything else goes to Flask:
     another path or method, a game not registered, a body whose checks are Werkzeug's (a
     media type other than plain application/json, no plain Content-Length, a body past the
-    limit), an answer large enough to be compressed for a client that accepts it, and every
-    refusal or failure, which Flask's error handlers and hooks answer from the point reached
-    (nothing is computed twice)."""
+    limit), a contract version named in a header, an answer large enough to be compressed
+    for a client that accepts it, and every refusal or failure, which Flask's error handlers
+    and hooks answer from the point reached (nothing is computed twice)."""
 
     PATH = re.compile(r"/v1/games/([^/]+)/moves")
 
@@ -50,7 +53,8 @@ class DirectMoves:
         if (path is None or environ.get("REQUEST_METHOD") != "POST"
                 or path.group(1) not in served.games or environ.get("CONTENT_TYPE") != JSON
                 or not (length and length.isascii() and length.isdigit())
-                or int(length) > served.max_body or "HTTP_TRANSFER_ENCODING" in environ):
+                or int(length) > served.max_body or "HTTP_TRANSFER_ENCODING" in environ
+                or "HTTP_REFEREE_CONTRACT_VERSION" in environ):
             return self.flask(environ, start_response)
         started = time.perf_counter()
         size = int(length)
@@ -67,6 +71,8 @@ class DirectMoves:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
             body = served.checks.envelope("move", parse_json(raw, served.max_depth))
             answer = served.service.move(engine, body)
+            # The events as a caller naming no contract version reads them (as the route).
+            answer["events"] = known_to(answer["events"], engine.event_types, FIRST)
             payload = msgspec.json.encode(answer)
         except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
             return self._through_flask(environ, start_response, started, error=error)

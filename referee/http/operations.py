@@ -25,6 +25,11 @@ PDF = "application/pdf"
 # spectator's seat too).
 BY_BACK_END, BY_SEAT_TOO = False, True
 
+# The request header in which a client names the contract version it was generated from: an
+# answer's events of types declared after that version come as the generic `other` event
+# (referee.core.wire.known_to). Without it, the first version with that generic event.
+CONTRACT_VERSION = "Referee-Contract-Version"
+
 # The problem statuses an operation may answer, beside its own success.
 ANY_BODY = ("400", "403", "404", "413", "415", "422")  # every checked JSON body
 RULES_TOO = ("400", "403", "404", "409", "413", "415", "422")  # and a refusal of the match's
@@ -64,6 +69,12 @@ class Operation:
     # how the service's answer differs from it (the contract says so beside it).
     example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
     example_answer_differs: str = ""
+
+    @property
+    def answers_events(self) -> bool:
+        """Whether the answer lists events (an outcome), which the caller's contract version
+        decides the types of."""
+        return self.answer_schema == "{game}Outcome"
 
     @property
     def endpoint(self) -> str:

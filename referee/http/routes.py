@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 
 from referee.core import preparation
 from referee.core.errors import NotPrepared
+from referee.core.wire import FIRST_VERSION, VERSION_PATTERN, known_to, version
 from referee.service.preparer import RETRY_AFTER
 
 from . import caching, metrics
 from .context import JSON, json_response, load, served
-from .operations import OPERATIONS, SVG, Operation
+from .operations import CONTRACT_VERSION, OPERATIONS, SVG, Operation
 from .problems import Problem
 
 # An SVG opened on its own is a document: it may run nothing and load nothing.
@@ -58,12 +59,25 @@ def _picture(body: str | bytes, mimetype: str, filename: str) -> Response:
     return response
 
 
+def caller_version() -> tuple[int, ...]:
+    """The contract version the request names in its header, else the first one."""
+    named = request.headers.get(CONTRACT_VERSION, FIRST_VERSION)
+    try:
+        return version(named)
+    except ValueError:
+        raise Problem("validation_error", f"{CONTRACT_VERSION} is a version such as "
+                      f"{FIRST_VERSION}", errors={CONTRACT_VERSION: [
+                          f"Must match {VERSION_PATTERN}."]}) from None
+
+
 def _view(op: Operation, fixed_game: str | None):
-    """The view of `op` on the game its path names (or on `fixed_game`)."""
+    """The view of `op` on the game its path names (or on `fixed_game`); an answer's events
+    as the caller's contract version knows them."""
     def answer(game_id: str | None = None) -> Response:
         game_id = fixed_game or game_id
         where = served()
         engine = where.service.game(game_id)
+        caller = caller_version() if op.answers_events else None
         try:
             with preparation.serving():
                 result = op.run(where.service, engine, load(where, op.request))
@@ -71,6 +85,8 @@ def _view(op: Operation, fixed_game: str | None):
             where.preparer.ask(missing)
             raise Problem("not_prepared", f"{missing.detail}: ask again in a few seconds",
                           retry_after=RETRY_AFTER) from None
+        if caller is not None:
+            result["events"] = known_to(result["events"], engine.event_types, caller)
         if op.media == JSON:
             return json_response(result, op.status)
         return _picture(result, op.media, op.filename.format(game_id=game_id))

@@ -6,9 +6,10 @@ events, then stripped of what the viewer may not learn: a field declared private
 `referee.core.wire.private`) stays only for the players the event concerns, the one who made
 it (`player`) and the one it was given to (`to`), which is how the engines address their
 private parts. An event of a type the game does not declare keeps its type only, since
-nothing says which of its fields are private. Whatever its type, an event's type is at most
-MAX_TYPE characters and each of its strings at most MAX_TEXT: a caller's text is drawn, and
-drawing costs with its length.
+nothing says which of its fields are private; the generic `other` event, which stands for a
+type of a later contract version, keeps the type it names. Whatever its type, an event's
+type is at most MAX_TYPE characters and each of its strings at most MAX_TEXT: a caller's
+text is drawn, and drawing costs with its length.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import msgspec
 
 from referee.core.engine import Engine
 from referee.core.errors import InvalidOptions
-from referee.core.wire import CARD_PATTERN, PRIVATE
+from referee.core.wire import CARD_PATTERN, OTHER_EVENT, PRIVATE
 
 from .pieces import label
 
@@ -74,7 +75,7 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
             continue
         known = declared.get(event["type"])
         if known is None:
-            out.append({"type": event["type"]})
+            out.append({"type": _later_type(event)})
             continue
         struct, private = known
         try:
@@ -93,6 +94,15 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
     if errors:
         raise BadEvents(errors)
     return out
+
+
+def _later_type(event: dict[str, Any]) -> str:
+    """The type an undeclared event is shown as: its own, or the one the generic `other`
+    event names (a type of a later contract version, see referee.core.wire.known_to)."""
+    named = event.get("name")
+    if event["type"] == OTHER_EVENT and isinstance(named, str) and 0 < len(named) <= MAX_TYPE:
+        return named
+    return event["type"]
 
 
 def _too_long(value: Any) -> bool:

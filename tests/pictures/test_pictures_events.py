@@ -35,6 +35,9 @@ def test_an_event_of_an_unknown_type_keeps_its_type_only():
     assert visible(HUIT, [later], "ann") == [{"type": "added_later"}]
     longest = {"type": "t" * MAX_TYPE, "text": "x" * MAX_TEXT}
     assert visible(HUIT, [longest], "ann") == [{"type": "t" * MAX_TYPE}]
+    # A type of a later contract version, as a caller of this one receives it.
+    generic = {"type": "other", "name": "added_later", "data": {"cards": ["AS"]}}
+    assert visible(HUIT, [generic], "ann") == [{"type": "added_later"}]
 
 
 @pytest.mark.parametrize("event", [

@@ -29,6 +29,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 
 from referee.version import __version__
 from referee.core.engine import MAX_COUNTER, Engine
+from referee.core.wire import FIRST_VERSION
 from referee.games import REGISTRY
 from referee.http.settings import from_environment
 from referee.http.problems import CATALOGUE
@@ -71,11 +72,14 @@ Every error is `application/problem+json` (RFC 9457) with a stable machine-reada
 move always give the same answer, and a finished match reveals its seed so every roll and
 shuffle can be checked against the `seed_commitment` published at creation.
 
-Open values: game ids, problem codes and event types may grow. A client must accept a value
-it does not know (the schemas say so: plain strings with their known values in
-`x-extensible-enum`, and an `OtherEvent` at the end of every game's events); answers may gain
-fields, so a client ignores fields it does not know. A counter of a state (step, round,
-turn...) never exceeds {max_counter}.
+Open values: game ids and problem codes may grow: a client must accept a value it does not
+know (plain strings with their known values in `x-extensible-enum`). Event types grow with
+versions of this contract: each game's events are a union discriminated by `type`, and an
+event of a type declared after the version a request names in `Referee-Contract-Version`
+(absent: {first_version}) comes as the generic `other` event, `{{"type": "other", "name":
+<its type>, "data": <its other fields>}}`, so a client never meets a type it does not know.
+Answers may gain fields, so a client ignores fields it does not know. A counter of a state
+(step, round, turn...) never exceeds {max_counter}.
 """
 
 
@@ -91,7 +95,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any],
     """The whole OpenAPI document for these games and settings, its examples' states written
     by `codec` (default: open mode; a sealed server passes one that seals with its keys)."""
     codec = codec or StateCodec(None)
-    description = DESCRIPTION.format(max_counter=MAX_COUNTER)
+    description = DESCRIPTION.format(max_counter=MAX_COUNTER, first_version=FIRST_VERSION)
     if codec.sealer is not None:
         description += SEALED_EXAMPLES
     max_id, max_items = settings["MAX_PLAYER_ID_LENGTH"], settings["MAX_LIST_ITEMS"]

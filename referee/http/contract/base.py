@@ -55,8 +55,9 @@ class GameNames:
         return f"{self.prefix}{pascal(move_type)}Move"
 
     def posted_state(self) -> dict[str, Any]:
-        """A state as requests carry it and answers give it: the object, or its token."""
-        return {"oneOf": [ref(self("State")), ref("SealedState")]}
+        """A state as requests carry it and answers give it: the object, or its token (one
+        component, `<Game>PostedState`)."""
+        return ref(self("PostedState"))
 
     def declared(self, name: str) -> str:
         if name in ("View", "Scores"):

@@ -14,9 +14,10 @@ from typing import Any, Union
 import msgspec
 
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT, Engine
+from referee.core.wire import FIRST_VERSION, OTHER_EVENT
 from referee.http.operations import seeds_after_creation
 
-from .base import REF, Builder, GameNames, ref
+from .base import REF, Builder, GameNames, pascal, ref
 
 
 # What a hint's `value` estimates (Advice.measure); open, a game may bring a new one.
@@ -93,6 +94,7 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     components = {rename[name]: _renamed(body, rename)
                   for name, body in components.items() if name != options_type.__name__}
     events = _renamed(events, rename)
+    _name_nullable_choices(components, names)
     # Every field of a state is required: a posted state carries them all.
     _require_everything(components, names("State"))
     state_schema = components[names("State")]
@@ -106,22 +108,45 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
         state_schema["properties"][counter].update(minimum=-MAX_COUNTER, maximum=MAX_COUNTER)
     for name, body in components.items():
         b.schema(name, body)
-    known = list(events["discriminator"]["mapping"])
-    b.schema(names("OtherEvent"), {
-        "type": "object", "required": ["type"],
-        "properties": {"type": {"type": "string", "not": {"enum": known}}},
-        "additionalProperties": True,
-        "description": "An event of a type this contract does not know yet: a client "
-                       "shows or ignores it, and must not fail on it."})
+    # One schema for the state an answer gives and a request posts back, so that a generated
+    # client's answer state is the very type its requests take.
+    b.schema(names("PostedState"), {
+        "oneOf": [ref(names("State")), ref("SealedState")],
+        "description": "The match's state as answers give it and requests post it back: "
+                       "open mode, the state object; sealed mode, its token."})
+    mapping = events["discriminator"]["mapping"]
+    known = list(mapping)
+    assert OTHER_EVENT not in known, f"{engine.id} declares an event `{OTHER_EVENT}`"
+    for struct in engine.event_types:
+        if struct.since != FIRST_VERSION:
+            target = mapping[struct.__struct_config__.tag].rsplit("/", 1)[1]
+            b.spec.components.schemas[target]["x-since"] = struct.since
+    other = names("OtherEvent")
+    b.schema(other, {
+        "type": "object", "required": ["type", "name", "data"],
+        "additionalProperties": False,
+        "properties": {
+            "type": {"type": "string", "const": OTHER_EVENT},
+            "name": {"type": "string", "minLength": 1,
+                     "description": "The event's own type, one this contract does not "
+                                    "declare yet."},
+            "data": {"type": "object", "additionalProperties": True,
+                     "description": "The event's other fields, as the version that "
+                                    "declares its type gives them."}},
+        "description": "An event of a type declared by a later version of the contract than "
+                       "the one the request named (`Referee-Contract-Version`): a client "
+                       "shows or ignores it."})
     b.schema(names("Event"), {
-        "oneOf": [*events["anyOf"], ref(names("OtherEvent"))],
+        "oneOf": [*events["anyOf"], ref(other)],
+        "discriminator": {"propertyName": "type",
+                          "mapping": {**mapping, OTHER_EVENT: REF.format(name=other)}},
         "description": f"Something a move of {engine.name} caused, by its `type` ("
-                       + ", ".join(f"`{k}`" for k in known) + "; more may come)."})
+                       + ", ".join(f"`{k}`" for k in known) + f"; `{OTHER_EVENT}`: a type "
+                       "of a later version)."})
 
 
 def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
-    state = {**names.posted_state(),
-             "description": "Open mode: the state object; sealed mode: the token."}
+    state = names.posted_state()
     # The envelopes' fields whose schema the contract writes itself, by name.
     written = {
         "state": state, "move": ref(names("Move")), "seed": SEED,
@@ -275,7 +300,7 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
 
 
 # A creation's seed: a seed or a seed token, not both; contributions need one of them.
-GIVEN_SEED = {"required": ["seed"], "properties": {"seed": {"type": ["string", "integer"]}}}
+GIVEN_SEED = {"required": ["seed"], "properties": {"seed": {"not": {"type": "null"}}}}
 SEED_CONSTRAINTS = [
     {"not": {"allOf": [GIVEN_SEED, {"required": ["seed_token"]}]}},
     {"if": {"required": ["contributions"], "properties": {"contributions": {"minItems": 1}}},
@@ -283,13 +308,16 @@ SEED_CONSTRAINTS = [
 ]
 
 
+# A string, an integer or null, said with `if`/`then`/`else` rather than a `oneOf` or a list
+# of types: generators make a wrapper class of those (openapi-generator's python client), and
+# a seed is given as the language's own string or integer.
 SEED = {
     "description": "Makes the match reproducible: a string of 1 to 128 characters or an "
                    "integer from 0 to 2^128 - 1 (used as its decimal string). Absent or "
                    "null: the referee draws a secret one.",
-    "oneOf": [{"type": "string", "minLength": 1, "maxLength": 128},
-              {"type": "integer", "minimum": 0, "maximum": 2**128 - 1},
-              {"type": "null"}],
+    "if": {"type": "string"},
+    "then": {"minLength": 1, "maxLength": 128},
+    "else": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**128 - 1},
 }
 
 
@@ -314,6 +342,25 @@ def _renamed(node: Any, rename: dict[str, str]) -> Any:
     if isinstance(node, list):
         return [_renamed(v, rename) for v in node]
     return node
+
+
+def _name_nullable_choices(components: dict[str, Any], names: GameNames) -> None:
+    """A map whose values are one of a few strings or null (L'Empereur's roles by player)
+    gets its strings as a component of its own, named after the first map that has them:
+    openapi-generator's python client checks an inline list of choices in a map's values
+    without letting null through, and a component's choices with it."""
+    named: dict[tuple[str, ...], str] = {}
+    for body in list(components.values()):
+        for field, schema in body.get("properties", {}).items():
+            values = schema.get("additionalProperties")
+            if not isinstance(values, dict) or {"type": "null"} not in values.get("anyOf", []):
+                continue
+            for index, choice in enumerate(values["anyOf"]):
+                if "enum" in choice:
+                    name = named.setdefault(tuple(choice["enum"]),
+                                            names(f"{pascal(field)}Value"))
+                    components[name] = choice
+                    values["anyOf"][index] = ref(name)
 
 
 def _require_everything(components: dict[str, Any], root: str) -> None:

@@ -110,12 +110,15 @@ def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],
     """The operation's POST on the game's own path: its JSON request's schema and examples,
     its success's answer, and its problems."""
     game_id = engine.id
-    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": {
+    operation = {
         "operationId": f"{camel(game_id)}{op.operation_id}", "tags": [game_id],
         "summary": op.summary.format(name=engine.name), "description": op.text,
         "requestBody": {"required": True, "content": {"application/json": request}},
         "responses": {str(op.status): success, **problem_responses(op.problems)},
-    }})
+    }
+    if op.answers_events:
+        operation["parameters"] = ["ContractVersion"]
+    b.spec.path(f"/v1/games/{game_id}/{op.segment}", operations={"post": operation})
 
 
 # -- pictures ----------------------------------------------------------------------------------
@@ -140,8 +143,8 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
             "type": "array", "items": ref(names("Event")), "maxItems": b.max_items,
             "description": "Events to list under the table (the last ten are shown), as an "
                            "answer gave them. Each must fit its declared type; a detail that "
-                           "is private to other players is left out of the picture, and an "
-                           "event of a type this contract does not know shows its type only."}
+                           "is private to other players is left out of the picture, and the "
+                           "generic `other` event shows the type it names only."}
     else:  # the Generala sheet
         props["state"]["description"] = (
             "A match to fill the sheet from (its players, box values, scores, whose turn "

@@ -5,10 +5,13 @@ service's own (health, readiness, metrics, the contract, the explorer, the /veri
 from __future__ import annotations
 
 from referee.core.contributions import MAX_SEED_CHARS
+from referee.core.wire import FIRST_VERSION, VERSION_PATTERN
 from referee.http.explorer import SERVED_ASSETS
+from referee.http.operations import CONTRACT_VERSION
 from referee.http.problems import CATALOGUE
 from referee.http.schemas import FIELD_KINDS
 from referee.http.sealing import TOKEN_PATTERN
+from referee.version import __version__
 
 from .base import Builder, answered, fixed_answer, problem_responses, ref
 
@@ -206,6 +209,16 @@ def components(b: Builder, game_ids: list[str]) -> None:
         b.spec.components.response(f"Problem{status}", {
             "description": ", ".join(f"`{c}`" for c in codes_here),
             "content": {"application/problem+json": {"schema": ref("Problem")}}})
+    b.spec.components.parameter("ContractVersion", "header", {
+        "name": CONTRACT_VERSION, "required": False,
+        "schema": {"type": "string", "pattern": VERSION_PATTERN},
+        "example": __version__,
+        "description": "The version of this contract (`info.version`) the client was "
+                       "generated from: the answer's events are of the types that version "
+                       "declares, and one of a type declared later comes as the generic "
+                       "`other` event. Absent: " + FIRST_VERSION + ", the first version "
+                       "with the generic event, so a client that never sends it never meets "
+                       "an event type it does not know."})
     b.spec.components.parameter("GameId", "path", {
         "name": "game_id", "required": True, "schema": ref("GameId"),
         "example": game_ids[0], "description": "A game id from the catalogue."})
