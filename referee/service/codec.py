@@ -139,7 +139,8 @@ class StateCodec:
         salt: one seat's token tells nothing of another's."""
         if self.sealer is None:
             return None
-        state = _wire(engine, match)
+        # The state's JSON is written once, whatever the number of tokens.
+        state = msgspec.Raw(_wire_json(engine, match))
         expires = None if ttl is None else now + ttl
         return {player: self.sealer.seal(engine.id, msgspec.json.encode(
                     SeatGrant(state, player, expires)), purpose=SEAT)
@@ -286,9 +287,10 @@ _TABLE_ENCODER = msgspec.json.Encoder()
 class SeatGrant(msgspec.Struct, forbid_unknown_fields=True):
     """What a seat token seals: the match at one step (its whole state, so a stateless
     referee can answer from it), the one seat it acts as, and when it stops being honoured
-    (the referee's clock, seconds since the epoch; None: never)."""
+    (the referee's clock, seconds since the epoch; None: never). The state is read as an
+    object, and written from its JSON text (`_wire_json`)."""
 
-    state: dict[str, Any]
+    state: dict[str, Any] | msgspec.Raw
     player: str
     expires: float | None
 
