@@ -86,7 +86,8 @@ def main() -> None:
     apps, echo = referees(), create_echo()
     for game_id in args.games.split(","):
         engine = REGISTRY[game_id]
-        players = min(max(args.players, engine.min_players), engine.max_players)
+        fewest, most = engine.player_range(engine.resolve_options(engine.playout_options))
+        players = min(max(args.players, fewest), most)
         bodies = payloads(game_id, 200, players)
         if args.seat_tokens:
             bodies = asking_every_seat_token(bodies)
