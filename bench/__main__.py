@@ -53,13 +53,14 @@ def state_sizes(engine) -> tuple[int, int, int]:
     return sizes[0], max(sizes), sizes[-1]
 
 
-def payloads(game_id: str, count: int) -> list[bytes]:
+def payloads(game_id: str, count: int, players: int | None = None) -> list[bytes]:
+    """Move requests along random matches of `players` (the game's fewest by default)."""
     engine = REGISTRY[game_id]
     bodies: list[bytes] = []
     seed = 0
     while len(bodies) < count:
         seed += 1
-        for state, move in random_match(engine, engine.min_players, seed):
+        for state, move in random_match(engine, players or engine.min_players, seed):
             if move is not None:
                 wire = StateCodec(None).dump(engine, Match(state))
                 bodies.append(json.dumps({"state": wire, "move": move}).encode())

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import logging
 import os
 import pstats
@@ -63,15 +64,33 @@ def per_request(app, path: str, bodies: list[bytes], count: int) -> float:
     return (time.process_time() - start) / count * 1e6
 
 
+def asking_every_seat_token(bodies: list[bytes]) -> list[bytes]:
+    """The same move requests, each asking for the seat tokens of every player of its
+    match."""
+    out = []
+    for body in bodies:
+        data = json.loads(body)
+        data["seat_tokens_for"] = data["state"]["players"]
+        out.append(json.dumps(data).encode())
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--games", default=",".join(sorted(REGISTRY)))
     parser.add_argument("--profile", default="")
+    parser.add_argument("--players", type=int, default=0)
+    parser.add_argument("--seat-tokens", action="store_true")
     args = parser.parse_args()
     apps, echo = referees(), create_echo()
     for game_id in args.games.split(","):
-        bodies = payloads(game_id, 200)
+        engine = REGISTRY[game_id]
+        fewest, most = engine.player_range(engine.resolve_options(engine.playout_options))
+        players = min(max(args.players, fewest), most)
+        bodies = payloads(game_id, 200, players)
+        if args.seat_tokens:
+            bodies = asking_every_seat_token(bodies)
         path = f"/v1/games/{game_id}/moves"
         for mode, app in apps.items():
             posted = bodies if mode == "open" else sealed(game_id, bodies)
@@ -87,7 +106,8 @@ def main() -> None:
             for _ in range(3):
                 theirs += per_request(echo, "/echo", posted, args.requests // 3)
                 ours += per_request(app, path, posted, args.requests // 3)
-            print(f"{game_id:16s} {mode:6s} referee {ours / 3:7.1f} us/request, echo "
+            print(f"{game_id:16s} {mode:6s} {players:2d} players{' +seats' * args.seat_tokens} "
+                  f"referee {ours / 3:7.1f} us/request, echo "
                   f"{theirs / 3:7.1f} us/request, ratio {theirs / ours:.2f}")
 
 

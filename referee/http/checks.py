@@ -71,7 +71,7 @@ class RequestChecks:
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
         # The hot path's typed decoders; what they refuse goes on to the schemas above.
-        self.typed_envelopes = envelope_structs(max_id)
+        self.typed_envelopes = envelope_structs(max_id, max_items)
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
 

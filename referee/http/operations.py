@@ -113,7 +113,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "matches", "CreateMatch", "create", Referee.create, BY_BACK_END, ANY_BODY,
         "Start a match of {name}",
         "Players are unique ids in seating order. Options not given take their defaults. With "
-        "`seed`, the whole match is reproducible; without it the referee draws a secret one.",
+        "`seed`, the whole match is reproducible; without it the referee draws a secret one. "
+        "Sealed, `seat_tokens_for` asks for the seat tokens of several players at once "
+        "(`seat_tokens`), to hand to each player's device.",
         examples.creation, "{game}CreateMatchRequest", "{game}Outcome", status=201),
     Operation(
         "moves", "PostMove", "move", Referee.move, BY_BACK_END, RULES_TOO,
@@ -121,7 +123,9 @@ OPERATIONS: tuple[Operation, ...] = (
         "Validates the move against the state and answers the outcome after it. A refused "
         "move changes nothing. With `viewer`, the answer lists only that player's legal moves, "
         "hides what only others may see in the events, and adds his `view` (and, sealed, his "
-        "`seat_token`). A seat token is refused here (`seat_token_not_allowed`): the back end "
+        "`seat_token`). Sealed, `seat_tokens_for` asks for the seat tokens of several players "
+        "at once (`seat_tokens`), so that one request brings every device its token for the "
+        "new state. A seat token is refused here (`seat_token_not_allowed`): the back end "
         "posts moves with the state.",
         examples.posting, "{game}MoveRequest", "{game}Outcome"),
     Operation(

@@ -89,6 +89,14 @@ def player_id(max_length: int) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=max_length))
 
 
+def seat_token_holders(max_id: int, max_items: int) -> fields.List:
+    """Whose seat tokens the answer is to carry (the service bounds them to the game's
+    seats)."""
+    return fields.List(player_id(max_id), validate=[validate.Length(max=max_items), _unique],
+                       metadata={"description": "Sealed mode: the players whose seat tokens "
+                                 "the answer carries, in `seat_tokens`."})
+
+
 def _unique(values: list[str]) -> None:
     if len(set(values)) != len(values):
         raise ValidationError("Player ids must be unique.")
@@ -100,7 +108,7 @@ def contributed_seed() -> fields.String:
                                    "(best: drawn at random on his device)."})
 
 
-def move_request_fields(max_id: int) -> dict[str, tuple[fields.Field, Any]]:
+def move_request_fields(max_id: int, max_items: int) -> dict[str, tuple[fields.Field, Any]]:
     """The move request's envelope, field by field: the schema field that checks it, and its
     typed form on the hot path. Both the envelope's schema and its Struct are made from it."""
     return {
@@ -109,6 +117,9 @@ def move_request_fields(max_id: int) -> dict[str, tuple[fields.Field, Any]]:
         "move": (fields.Dict(required=True), dict),
         "viewer": (player_id(max_id), player_type(max_id)),
         "seat_token_ttl": (seat_ttl(), Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]),
+        # Its ids' uniqueness is the schema's to judge (typed_load leaves repeats to it).
+        "seat_tokens_for": (seat_token_holders(max_id, max_items), Annotated[
+            list[player_type(max_id)], msgspec.Meta(max_length=max_items)]),
     }
 
 
@@ -133,6 +144,7 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
             "description": "Whether the humans may ask for hints even when two or more humans "
                            "play; without it a human gets hints only when he plays bots alone."})
         seat_token_ttl = seat_ttl()
+        seat_tokens_for = seat_token_holders(max_id, max_items)
 
         @validates_schema
         def _one_seed(self, data, **kwargs):
@@ -153,7 +165,8 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
         seed = contributed_seed()
 
     post_move = Schema.from_dict({name: field for name, (field, _) in
-                                  move_request_fields(max_id).items()}, name="PostMove")
+                                  move_request_fields(max_id, max_items).items()},
+                                 name="PostMove")
 
     class LegalMoves(StateOrSeat):
         player = player_id(max_id)
@@ -328,11 +341,11 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     return structs
 
 
-def envelope_structs(max_id: int) -> dict[str, type]:
+def envelope_structs(max_id: int, max_items: int) -> dict[str, type]:
     """The envelopes decoded on the hot path (the move's), as their schemas read them."""
     post_move = msgspec.defstruct("PostMove", [
         _struct_field(name, typed, field.required)
-        for name, (field, typed) in move_request_fields(max_id).items()],
+        for name, (field, typed) in move_request_fields(max_id, max_items).items()],
         forbid_unknown_fields=True)
     return {"move": post_move}
 
@@ -358,4 +371,7 @@ def typed_load(struct: type | None, data: Any) -> dict[str, Any] | None:
             out[name] = field
     if "state" in out and not isinstance(out["state"], (dict, str)):
         return None
+    if "seat_tokens_for" in out and len(set(out["seat_tokens_for"])) != len(
+            out["seat_tokens_for"]):
+        return None  # a repeated id: the schema names it
     return out

@@ -44,15 +44,23 @@ def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
 
 
 def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event], *,
-            now: float, viewer: str | None, seat_ttl: int | None = None) -> dict[str, Any]:
+            now: float, viewer: str | None, seat_ttl: int | None = None,
+            seats: list[str] | None = None) -> dict[str, Any]:
+    """The answer after a creation or a move. Sealed, it carries the viewer's `seat_token`
+    and, when `seats` names players, `seat_tokens`: each one's token, the viewer's the same
+    as his `seat_token`. Open mode seals nothing and carries neither."""
     state = match.state
     body = {"state": codec.dump(engine, match)}
     events = contributions.annotate(events, match.fairness)
     body.update(describe(engine, state, events, now=now, viewer=viewer))
-    if viewer is not None:
-        token = codec.seat_token(engine, match, viewer, now=now, ttl=seat_ttl)
-        if token is not None:
-            body["seat_token"] = token
+    if viewer is not None or seats is not None:
+        # One token a holder: the viewer's serves as his entry of `seat_tokens` too.
+        holders = [p for p in dict.fromkeys([viewer, *(seats or ())]) if p is not None]
+        tokens = codec.seat_tokens(engine, match, holders, now=now, ttl=seat_ttl)
+        if tokens is not None and viewer is not None:
+            body["seat_token"] = tokens[viewer]
+        if tokens is not None and seats is not None:
+            body["seat_tokens"] = {player: tokens[player] for player in seats}
     body["seed_commitment"] = rng.commitment(match.server_seed)
     if body["status"] == "finished":
         # The match is over: revealing the seed (and what was mixed into it) lets anyone

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
 import msgspec
@@ -128,10 +129,22 @@ class StateCodec:
                    ttl: int | None) -> str | None:
         """A token giving `player`'s rights over this match at this step, and no others (a
         spectator's when he is not seated); None in open mode, where nothing is sealed."""
+        tokens = self.seat_tokens(engine, match, (player,), now=now, ttl=ttl)
+        return None if tokens is None else tokens[player]
+
+    def seat_tokens(self, engine: Engine, match: Match, players: Iterable[str], *,
+                    now: float, ttl: int | None) -> dict[str, str] | None:
+        """Each player's seat token (as `seat_token` gives it) for this match at this step,
+        with the same expiry; None in open mode. Each is sealed on its own, with its own
+        salt: one seat's token tells nothing of another's."""
         if self.sealer is None:
             return None
-        seat = SeatGrant(_wire(engine, match), player, None if ttl is None else now + ttl)
-        return self.sealer.seal(engine.id, msgspec.json.encode(seat), purpose=SEAT)
+        # The state's JSON is written once, whatever the number of tokens.
+        state = msgspec.Raw(_wire_json(engine, match))
+        expires = None if ttl is None else now + ttl
+        return {player: self.sealer.seal(engine.id, msgspec.json.encode(
+                    SeatGrant(state, player, expires)), purpose=SEAT)
+                for player in players}
 
     def load_seat(self, engine: Engine, token: Any, *, now: float) -> Seat:
         """The match and the seat a seat token grants, refused once it has expired."""
@@ -274,9 +287,10 @@ _TABLE_ENCODER = msgspec.json.Encoder()
 class SeatGrant(msgspec.Struct, forbid_unknown_fields=True):
     """What a seat token seals: the match at one step (its whole state, so a stateless
     referee can answer from it), the one seat it acts as, and when it stops being honoured
-    (the referee's clock, seconds since the epoch; None: never)."""
+    (the referee's clock, seconds since the epoch; None: never). The state is read as an
+    object, and written from its JSON text (`_wire_json`)."""
 
-    state: dict[str, Any]
+    state: dict[str, Any] | msgspec.Raw
     player: str
     expires: float | None
 

@@ -3,8 +3,9 @@
 
 The rules of the service itself live here: a creation names between the fewest and the most
 players its options allow, its bots among them; seeds contributed at creation need a server
-seed committed before them; a seat token acts for its own seat and no other; a move's shape
-is checked (by the caller's `check_move`) before the rules judge it.
+seed committed before them; an answer carries no more seat tokens than the game has seats; a
+seat token acts for its own seat and no other; a move's shape is checked (by the caller's
+`check_move`) before the rules judge it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ def warm_up(games: dict[str, Engine]) -> None:
         pictures.view_svg(engine, player_view(engine, state, player, now=0))
 
 
+def seats_asked(engine: Engine, body: Body) -> list[str] | None:
+    """The players whose seat tokens a creation or a move asks for (`seat_tokens_for`): no
+    more than the game seats at its largest table, so that one request seals at most that
+    many tokens. A name not seated gets a spectator's token, as a `viewer` does."""
+    seats = body.get("seat_tokens_for")
+    if seats is not None and len(seats) > engine.max_players:
+        raise bad_request(f"{engine.name} seats at most {engine.max_players} players: no more "
+                          "seat tokens than that in one answer", seat_tokens_for=[
+                              f"At most {engine.max_players} players."])
+    return seats
+
+
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
     request; `applied` is told the game of each move applied (the HTTP layer counts them)."""
@@ -74,6 +87,7 @@ class Referee:
     # -- a match begins ------------------------------------------------------------------------
     def create(self, engine: Engine, body: Body) -> dict[str, Any]:
         players = tuple(body["players"])
+        seats = seats_asked(engine, body)
         options = engine.resolve_options(body["options"])
         fewest, most = engine.player_range(options)
         if not fewest <= len(players) <= most:
@@ -91,7 +105,8 @@ class Referee:
         events = [{"type": "match_created", "players": list(players), "options": options},
                   *engine.opening_events(state)]
         return outcome(self.codec, engine, Match(state, seating, fairness), events, now=now,
-                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"),
+                       seats=seats)
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -143,13 +158,14 @@ class Referee:
         """The outcome of posting `body["move"]` on `body["state"]` (never a seat token)."""
         match = self.codec.load_match(engine, body["state"])
         move = self.check_move(engine.id, body["move"])
+        seats = seats_asked(engine, body)
         now = self.clock()
         new_state, events = applied(engine, match.state, move, now=now,
                                     trusted=self.codec.sealer is not None)
         self.applied(engine.id)
         after = Match(new_state, match.seating, match.fairness)
         return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
-                       seat_ttl=body.get("seat_token_ttl"))
+                       seat_ttl=body.get("seat_token_ttl"), seats=seats)
 
     def seated(self, engine: Engine, body: Body, *,
                named: bool = False) -> tuple[Match, str | None]:

@@ -156,3 +156,27 @@ def test_a_client_of_this_contract_reads_a_newer_referee(python_client):
     assert later and all(isinstance(e, python_client.models.GeneralaDiceOtherEvent)
                          and e.name == "dice_counted" and 1 <= e.data["count"] <= 5
                          for e in later)
+
+
+def test_every_seats_token_comes_in_one_typed_answer(python_client):
+    """A move asking for every seat's token (`seat_tokens_for`, a list of strings) answers a
+    typed map of player to token, and each phone, given its own, sees its own view."""
+    app = referee.create_app({"STATE_KEYS": SEALING_KEYS})
+    client = python_client.Client(base_url="http://referee",
+                                  httpx_args={"transport": httpx.WSGITransport(app=app)})
+    game = GameClient(python_client, "huit-americain")
+    players = ["ann", "bob", "cleo"]
+    created = game.create(client=client, body=game.CreateRequest(
+        players=players, seed="phones", seat_tokens_for=players))
+    mover = created.to_act[0]
+    move = next(m for m in created.legal_moves if m.player == mover)
+    outcome = game.post(client=client, body=game.MoveRequest(
+        state=created.state, move=move, seat_tokens_for=players))
+    assert isinstance(outcome, game.Outcome), outcome
+    tokens = outcome.seat_tokens.to_dict()
+    assert list(tokens) == players and all(isinstance(t, str) for t in tokens.values())
+    for player, token in tokens.items():
+        seen = game.view(client=client, body=game.ViewRequest(seat_token=token))
+        trusted = game.view(client=client, body=game.ViewRequest(state=outcome.state,
+                                                                 player=player))
+        assert seen.player == player and seen.view.to_dict() == trusted.view.to_dict()

@@ -139,13 +139,15 @@ def test_every_legal_move_takes_the_typed_path(game_id):
 
 def test_post_move_struct_answers_as_the_envelope_schema():
     schema = envelope_schemas(MAX_ID, MAX_ITEMS)["move"]
-    struct = envelope_structs(MAX_ID)["move"]
+    struct = envelope_structs(MAX_ID, MAX_ITEMS)["move"]
     values = [None, True, 0, 1, MAX_SEAT_TTL, MAX_SEAT_TTL + 1, 5.0, -3, "", "p0",
-              "p" * (MAX_ID + 1), "v2.abc", {}, {"type": "roll"}, [], [1], "é" * MAX_ID]
+              "p" * (MAX_ID + 1), "v2.abc", {}, {"type": "roll"}, [], [1], "é" * MAX_ID,
+              ["p0"], ["p0", "p1"], ["p0", "p0"], ["p0", ""], [f"p{n}" for n in range(MAX_ITEMS)],
+              [f"p{n}" for n in range(MAX_ITEMS + 1)], ["p" * (MAX_ID + 1)]]
 
     @_examples()
     @given(st.dictionaries(st.sampled_from(["state", "move", "viewer", "seat_token_ttl",
-                                            "player", "unknown"]),
+                                            "seat_tokens_for", "player", "unknown"]),
                            st.one_of(st.sampled_from(values), st.integers(),
                                      st.text(max_size=10)), max_size=5))
     def check(data):
@@ -154,3 +156,5 @@ def test_post_move_struct_answers_as_the_envelope_schema():
     check()
     assert typed_load(struct, {"state": {"a": 1}, "move": {"type": "x"}, "viewer": "p0",
                                "seat_token_ttl": 60}) is not None
+    assert typed_load(struct, {"state": "v3.abc", "move": {}, "seat_tokens_for": ["p0", "p1"]}
+                      ) == {"state": "v3.abc", "move": {}, "seat_tokens_for": ["p0", "p1"]}

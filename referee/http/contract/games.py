@@ -154,6 +154,15 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
         "seat_token": {**ref("SeatToken"), "description": (
             "Instead of `state`, from a player's device: the request acts as the token's seat "
             "and no other.")},
+        "seat_tokens_for": {
+            "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
+            "maxItems": engine.max_players, "examples": [list(EXAMPLE_SEATS)],
+            "description": (
+                "Sealed mode: the players whose seat tokens the answer carries, in "
+                "`seat_tokens` (one seal each, at most as many as the game's largest table "
+                "seats). A bot is a seat like any other; a name not seated gets a "
+                "spectator's token, as `viewer` does. Open mode issues no seat tokens and "
+                "ignores it.")},
         "level": {"type": "string", "enum": list(engine.hint_levels),
                   "description": "How strong a player the hint plays as: easy, medium, hard "
                                  "(and the game's own levels)."},
@@ -248,6 +257,15 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                                "seeds were contributed: every one, in the order made."},
             "seat_token": {**ref("SeatToken"), "description": (
                 "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
+            "seat_tokens": {
+                "type": "object", "propertyNames": ref("PlayerId"),
+                "additionalProperties": ref("SeatToken"), "maxProperties": engine.max_players,
+                "examples": [dict(zip(EXAMPLE_SEATS, EXAMPLE_SEAT_TOKENS))],
+                "description": (
+                    "Sealed mode, with `seat_tokens_for`: each player named there and his "
+                    "seat token for the new state, bound as `seat_token` is (to him alone, "
+                    "to this step, with the same `seat_token_ttl`); the viewer's is his "
+                    "`seat_token`.")},
         }})
     if seeds_after_creation(engine):
         b.schema(names("ContributionAnswer"), {
@@ -297,6 +315,13 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                        "seat_token": {**ref("SeatToken"), "description": (
                            "Sealed mode, asked with the state: the player's seat token "
                            "for this state.")}}})
+
+
+# The seat tokens the schemas' examples show, two players' (real ones are random bytes and
+# about a thousand characters long).
+EXAMPLE_SEATS = ("ann", "bob")
+EXAMPLE_SEAT_TOKENS = ("v3.q7Xf0d2LrUj9cW1eYb8NkAHs3pT6vM4gZ1oQ5xEw7R",
+                       "v3.Lm2Wc8sPz0aDk5JqTr1uNbG7yVf4XoE9hIt3Cw6S")
 
 
 # A creation's seed: a seed or a seed token, not both; contributions need one of them.
