@@ -22,6 +22,7 @@ from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
 from .operations import JSON
 from .problems import Problem
+from .schemas import MAX_REPLAY_MOVES
 from .sealing import Sealer
 
 log = logging.getLogger("referee")
@@ -38,7 +39,8 @@ class Served:
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = RequestChecks(games, self.max_id, self.max_items)
+        self.checks = RequestChecks(games, self.max_id, self.max_items,
+                                    config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES))
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)

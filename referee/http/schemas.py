@@ -85,6 +85,41 @@ class StateOrSeat(Schema):
                                              "seat_token)."]})
 
 
+# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): longer than any real match.
+MAX_REPLAY_MOVES = 2000
+
+
+def finite_number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and 0 <= value < float("inf"))
+
+
+class Instant(fields.Field):
+    """An instant on the referee's clock: seconds since the Unix epoch, a number >= 0."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not finite_number(value):
+            raise ValidationError("An instant is a number of seconds since the epoch, >= 0.")
+        return float(value)
+
+
+class ReplayedMove(fields.Field):
+    """One move of a replay: `{"move": {...}, "at": instant?}`. The move's own fields are
+    checked when it is played, as a posted move's are, so that a move that does not fit its
+    type is refused at its index with the problem posting it would get."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, dict) or not isinstance(value.get("move"), dict):
+            raise ValidationError("A replayed move is an object with `move` (an object) and "
+                                  "`at` (optional).")
+        unknown = set(value) - {"move", "at"}
+        if unknown:
+            raise ValidationError(f"Unknown field: {sorted(unknown)[0]!r}.")
+        if "at" in value and not finite_number(value["at"]):
+            raise ValidationError("`at` is a number of seconds since the epoch, >= 0.")
+        return value
+
+
 def player_id(max_length: int) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=max_length))
 
@@ -112,7 +147,8 @@ def move_request_fields(max_id: int) -> dict[str, tuple[fields.Field, Any]]:
     }
 
 
-def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
+def envelope_schemas(max_id: int, max_items: int,
+                     max_moves: int = MAX_REPLAY_MOVES) -> dict[str, Schema]:
     class SeedAtCreation(Schema):
         player = player_id(max_id)
         seed = contributed_seed()
@@ -195,7 +231,19 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
             if len(data.get("names", ())) > data.get("players", SHEET_COLUMNS):
                 raise ValidationError({"names": ["No more names than `players`."]})
 
+    class Replay(Schema):
+        # What the match was created with: a creation's body; whom the answer is for is
+        # the replay's own `viewer`.
+        creation = fields.Nested(CreateMatch(exclude=("viewer", "seat_token_ttl")),
+                                 required=True)
+        created_at = Instant()
+        moves = fields.List(ReplayedMove(), required=True,
+                            validate=validate.Length(max=max_moves))
+        viewer = player_id(max_id)
+        seat_token_ttl = seat_ttl()
+
     return {"create": CreateMatch(), "seed": NewSeed(), "contribute": Contribute(),
+            "replay": Replay(),
             "move": post_move(), "legal_moves": LegalMoves(),
             "validation": Validation(), "view": View(), "hint": Hint(),
             "view_image": ViewImage(), "sheet": Sheet()}

@@ -122,6 +122,7 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "MAX_PLAYER_ID_LENGTH": _at_most(_number(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
                                          MAX_TEXT, "REFEREE_MAX_PLAYER_ID_LENGTH"),
         "MAX_LIST_ITEMS": _number(env, "REFEREE_MAX_LIST_ITEMS", 256),
+        "MAX_REPLAY_MOVES": _number(env, "REFEREE_MAX_REPLAY_MOVES", 2000),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
         "COMPRESS_MIN_BYTES": _number(env, "REFEREE_COMPRESS_MIN_BYTES", 4096, least=0),

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from referee import pictures
 from referee.core import contributions, rng
 from referee.core.contributions import Contribution, Fairness
-from referee.core.engine import Engine
+from referee.core.engine import Engine, Event
 from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.pictures import sheet
@@ -22,6 +22,7 @@ from referee.pictures import sheet
 from .answers import applied, contributed, hint, outcome, player_view, verdict
 from .codec import Match, StateCodec
 from .errors import Refused, bad_request, not_your_seat
+from .replays import ReplayRefused, instants, played
 
 # A move as posted, checked against its type's declared fields: the checked move, or
 # Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
@@ -73,6 +74,13 @@ class Referee:
 
     # -- a match begins ------------------------------------------------------------------------
     def create(self, engine: Engine, body: Body) -> dict[str, Any]:
+        now = self.clock()
+        match, events = self.new_match(engine, body, now=now)
+        return outcome(self.codec, engine, match, events, now=now,
+                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+
+    def new_match(self, engine: Engine, body: Body, *, now: float) -> tuple[Match, list[Event]]:
+        """The match a creation's checked body starts, with its opening events."""
         players = tuple(body["players"])
         options = engine.resolve_options(body["options"])
         fewest, most = engine.player_range(options)
@@ -85,13 +93,11 @@ class Referee:
         if strangers:
             raise bad_request(f"{strangers[0]!r} is named a bot but is not a player of this "
                               "match", bots=["Bots must be players."])
-        now = self.clock()
         seed, fairness = self._creation_seed(engine, body, players)
         state = engine.new_match(players, options, seed, now=now)
         events = [{"type": "match_created", "players": list(players), "options": options},
                   *engine.opening_events(state)]
-        return outcome(self.codec, engine, Match(state, seating, fairness), events, now=now,
-                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+        return Match(state, seating, fairness), events
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -150,6 +156,25 @@ class Referee:
         after = Match(new_state, match.seating, match.fairness)
         return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                        seat_ttl=body.get("seat_token_ttl"))
+
+    def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """A whole match from its creation (`body["creation"]`, a creation's body) and its
+        moves in order (`body["moves"]`, each `{"move", "at"?}`): the final outcome with
+        `moves_applied`, or ReplayRefused at the first move refused, with the outcome the
+        match had reached before it."""
+        now = self.clock()
+        created_at = body.get("created_at", now)
+        made_at = instants(body["moves"], created_at, now)
+        start, events = self.new_match(engine, body["creation"], now=created_at)
+        got = played(engine, start, events, created_at, body["moves"], made_at,
+                     self.check_move, self.applied)
+        answer = outcome(self.codec, engine, got.match, got.events, now=got.now,
+                         viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+        if got.refused is not None:
+            index, error = got.refused
+            raise ReplayRefused(index, error, {**answer, "moves_applied": index})
+        answer["moves_applied"] = len(body["moves"])
+        return answer
 
     def seated(self, engine: Engine, body: Body, *,
                named: bool = False) -> tuple[Match, str | None]:

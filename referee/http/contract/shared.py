@@ -41,8 +41,28 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "retry_after": {"type": "integer", "description": "With not_prepared: the "
                             "seconds to wait before asking again (also the Retry-After "
                             "header)."},
+            "move_index": {"type": "integer", "minimum": 0, "description": (
+                "From a replay: the index (from 0) of the first move refused; the rest of "
+                "the problem is what posting that move would have got.")},
+            "reached": {"type": "object", "additionalProperties": True, "description": (
+                "From a replay: the outcome as far as the match got, before the refused "
+                "move (the game's outcome, with `moves_applied`).")},
         },
     })
+    b.schema("SignedResult", {
+        "type": "object", "required": ["statement"],
+        "description": "The referee's signed statement of a finished match's result "
+                       "(docs/RESULTS.md): given when a match finishes in sealed mode or in a "
+                       "replay, never for an open-mode state the caller could have written.",
+        "properties": {
+            "statement": {"type": ["string", "null"], "description": (
+                "A compact JWS (RFC 7515) signed with EdDSA (Ed25519, RFC 8037), whose "
+                "payload is the result statement; verify it with the keys of "
+                "/.well-known/jwks.json. Null when this referee has no signing key.")},
+            "key_id": {"type": "string", "description": "The `kid` of the key that signed."},
+            "unsigned": {"type": "string", "description": (
+                "Why there is no statement: no signing key is configured.")},
+        }})
     b.schema("ReadinessChecks", {
         "type": "object", "description": "Each readiness check and whether it passes.",
         "required": ["engines", "contract", "sealing"],
