@@ -24,6 +24,7 @@ from .operations import JSON
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES
 from .sealing import Sealer
+from .signing import ResultSigner, jwks
 
 log = logging.getLogger("referee")
 
@@ -44,7 +45,11 @@ class Served:
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
-        self.service = Referee(games, codec, clock, self.checks.move, self.count_move)
+        result_keys = config.get("RESULT_KEYS", [])
+        self.signer = ResultSigner(result_keys) if result_keys else None
+        self.jwks_body = msgspec.json.encode(jwks(self.signer))
+        self.service = Referee(games, codec, clock, self.checks.move, self.count_move,
+                               signer=self.signer)
         self.preparer = Preparer()
         catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})
@@ -52,7 +57,8 @@ class Served:
             **catalog[gid], "move_types": [m.describe() for m in engine.move_types],
             "state_schema": wire_state_schema(engine)}) for gid, engine in games.items()}
         self.etags = {body: caching.etag_of(body)
-                      for body in (self.catalog_body, *self.detail_bodies.values())}
+                      for body in (self.catalog_body, *self.detail_bodies.values(),
+                                   self.jwks_body)}
 
     def count_move(self, game_id: str) -> None:
         self.moves_applied[game_id].inc()

@@ -23,6 +23,7 @@ from .answers import applied, contributed, hint, outcome, player_view, verdict
 from .codec import Match, StateCodec
 from .errors import Refused, bad_request, not_your_seat
 from .replays import ReplayRefused, instants, played
+from .results import REPLAYED, SEALED, Signer, signed_result
 
 # A move as posted, checked against its type's declared fields: the checked move, or
 # Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
@@ -55,12 +56,15 @@ def warm_up(games: dict[str, Engine]) -> None:
 
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
-    request; `applied` is told the game of each move applied (the HTTP layer counts them)."""
+    request; `applied` is told the game of each move applied (the HTTP layer counts them);
+    `signer` signs the results of finished matches (None: they are not signed)."""
 
     def __init__(self, games: dict[str, Engine], codec: StateCodec,
                  clock: Callable[[], float], check_move: MoveCheck,
-                 applied: Callable[[str], None] = _nobody_told):
+                 applied: Callable[[str], None] = _nobody_told, *,
+                 signer: Signer | None = None):
         self.games = games
+        self.signer = signer
         self.codec = codec
         self.clock = clock
         self.check_move = check_move
@@ -154,8 +158,13 @@ class Referee:
                                     trusted=self.codec.sealer is not None)
         self.applied(engine.id)
         after = Match(new_state, match.seating, match.fairness)
-        return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
-                       seat_ttl=body.get("seat_token_ttl"))
+        answer = outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
+                         seat_ttl=body.get("seat_token_ttl"))
+        if self.codec.sealer is not None and answer["status"] == "finished":
+            # Sealed, every state on the way was the referee's own: the result is signed.
+            answer["result"] = signed_result(self.signer, engine, after, played=SEALED,
+                                             moves=None, now=now)
+        return answer
 
     def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
         """A whole match from its creation (`body["creation"]`, a creation's body) and its
@@ -174,6 +183,9 @@ class Referee:
             index, error = got.refused
             raise ReplayRefused(index, error, {**answer, "moves_applied": index})
         answer["moves_applied"] = len(body["moves"])
+        if answer["status"] == "finished":
+            answer["result"] = signed_result(self.signer, engine, got.match, played=REPLAYED,
+                                             moves=len(body["moves"]), now=now)
         return answer
 
     def seated(self, engine: Engine, body: Body, *,

@@ -206,6 +206,9 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                                "seeds were contributed: every one, in the order made."},
             "seat_token": {**ref("SeatToken"), "description": (
                 "Sealed mode, with `viewer`: the viewer's seat token for the new state.")},
+            "result": {**ref("SignedResult"), "description": (
+                "Sealed mode, when the move finished the match: the referee's signed "
+                "result.")},
         }})
     b.schema(names("ContributionAnswer"), {
         "type": "object", "required": ["state", "seed_commitment", "contribution"],
@@ -298,7 +301,8 @@ def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
     outcome["properties"]["events"]["description"] = "What the last move caused, in order."
     outcome["properties"]["moves_applied"] = {
         "type": "integer", "minimum": 0, "description": "How many moves were played: all."}
-    outcome["properties"]["result"] = ref("SignedResult")
+    outcome["properties"]["result"] = {**ref("SignedResult"), "description": (
+        "When the replay finished the match: the referee's signed result.")}
     b.schema(names("ReplayAnswer"), outcome)
 
 

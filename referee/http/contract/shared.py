@@ -285,6 +285,25 @@ def service_paths(b: Builder) -> None:
         "responses": {"200": answered("The metrics.",
                                       "text/plain; version=0.0.4; charset=utf-8", text)},
     }})
+    b.spec.path("/.well-known/jwks.json", operations={"get": fixed_answer({
+        "operationId": "resultKeys", "tags": ["service"],
+        "summary": "The public keys of the referee's signed results",
+        "description": "A JWK Set (RFC 7517) of Ed25519 keys (`kty` OKP, `alg` EdDSA): a "
+                       "`result.statement` verifies with the key of its `kid`. Every key of "
+                       "REFEREE_RESULT_KEYS is listed, the one signing now first; none when "
+                       "results are not signed.",
+        "responses": {"200": answered("The keys.", "application/jwk-set+json", {
+            "type": "object", "required": ["keys"],
+            "properties": {"keys": {"type": "array", "items": {
+                "type": "object", "required": ["kty", "crv", "alg", "use", "kid", "x"],
+                "properties": {
+                    "kty": {"type": "string", "enum": ["OKP"]},
+                    "crv": {"type": "string", "enum": ["Ed25519"]},
+                    "alg": {"type": "string", "enum": ["EdDSA"]},
+                    "use": {"type": "string", "enum": ["sig"]},
+                    "kid": {"type": "string"},
+                    "x": {"type": "string", "description": "The public key, base64url."}}}}}})},
+    })})
     b.spec.path("/openapi.yaml", operations={"get": fixed_answer({
         "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",
         "responses": {"200": answered("The OpenAPI document.", "application/yaml",
