@@ -281,7 +281,7 @@ def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
                 "When the match was created (default: the referee's clock); at most the "
                 "referee's clock.")},
             "moves": {
-                "type": "array", "maxItems": envelope["properties"]["moves"]["maxItems"],
+                "type": "array", "maxItems": b.envelopes["replay"].fields["moves"].max_moves,
                 "description": "The match's moves in order, timeouts included.",
                 "items": {
                     "type": "object", "required": ["move"], "additionalProperties": False,
