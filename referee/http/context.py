@@ -60,8 +60,8 @@ class Served:
                       for body in (self.catalog_body, *self.detail_bodies.values(),
                                    self.jwks_body)}
 
-    def count_move(self, game_id: str) -> None:
-        self.moves_applied[game_id].inc()
+    def count_move(self, game_id: str, moves: int = 1) -> None:
+        self.moves_applied[game_id].inc(moves)
 
     @property
     def codec(self) -> StateCodec:

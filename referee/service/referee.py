@@ -32,7 +32,7 @@ MoveCheck = Callable[[str, dict[str, Any]], dict[str, Any]]
 Body = dict[str, Any]
 
 
-def _nobody_told(game_id: str) -> None:
+def _nobody_told(game_id: str, moves: int = 1) -> None:
     return None
 
 
@@ -56,12 +56,13 @@ def warm_up(games: dict[str, Engine]) -> None:
 
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
-    request; `applied` is told the game of each move applied (the HTTP layer counts them);
+    request; `applied` is told the game and number of moves applied (the HTTP layer counts
+    them);
     `signer` signs the results of finished matches (None: they are not signed)."""
 
     def __init__(self, games: dict[str, Engine], codec: StateCodec,
                  clock: Callable[[], float], check_move: MoveCheck,
-                 applied: Callable[[str], None] = _nobody_told, *,
+                 applied: Callable[[str, int], None] = _nobody_told, *,
                  signer: Signer | None = None):
         self.games = games
         self.signer = signer
@@ -156,7 +157,7 @@ class Referee:
         now = self.clock()
         new_state, events = applied(engine, match.state, move, now=now,
                                     trusted=self.codec.sealer is not None)
-        self.applied(engine.id)
+        self.applied(engine.id, 1)
         after = Match(new_state, match.seating, match.fairness)
         answer = outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                          seat_ttl=body.get("seat_token_ttl"))
@@ -176,7 +177,8 @@ class Referee:
         made_at = instants(body["moves"], created_at, now)
         start, events = self.new_match(engine, body["creation"], now=created_at)
         got = played(engine, start, events, created_at, body["moves"], made_at,
-                     self.check_move, self.applied)
+                     self.check_move)
+        self.applied(engine.id, got.refused[0] if got.refused else len(body["moves"]))
         answer = outcome(self.codec, engine, got.match, got.events, now=got.now,
                          viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
         if got.refused is not None:

@@ -65,8 +65,7 @@ def instants(moves: list[dict[str, Any]], created_at: float, now: float) -> list
 
 
 def played(engine: Engine, start: Match, events: list[Event], created_at: float,
-           moves: list[dict[str, Any]], made_at: list[float], check_move: MoveCheck,
-           count: Callable[[str], None]) -> Played:
+           moves: list[dict[str, Any]], made_at: list[float], check_move: MoveCheck) -> Played:
     """The match after every move, or up to the first move refused. The referee played
     every state on the way, so none is checked again (as a sealed state is not)."""
     state, now = start.state, created_at
@@ -77,6 +76,5 @@ def played(engine: Engine, start: Match, events: list[Event], created_at: float,
         except RefereeError as error:
             return Played(Match(state, start.seating, start.fairness), events, now,
                           (index, error))
-        count(engine.id)
         now = at
     return Played(Match(state, start.seating, start.fairness), events, now, None)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import referee
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http import metrics
 from tests.support import SEALING_KEYS
 
 START = 1_000_000.0
@@ -129,9 +130,14 @@ def test_a_replay_answers_what_posting_the_moves_one_by_one_answers(client, cloc
     assert problem == refusal.get_json()
 
 
+def moves_counted() -> float:
+    return metrics.MOVES.labels("generala-dice")._value.get()
+
+
 def test_a_move_that_does_not_fit_its_type_is_refused_at_its_index(client):
     creation = creation_of("generala-dice", "s")
     roll = {"type": "roll", "player": "ann"}
+    counted = moves_counted()
     answer = client.post("/v1/games/generala-dice/replays", json={
         "creation": creation, "moves": [{"move": roll}, {"move": {**roll, "keep": "x"}}]})
     problem = answer.get_json()
@@ -139,6 +145,7 @@ def test_a_move_that_does_not_fit_its_type_is_refused_at_its_index(client):
     assert problem["code"] == "validation_error" and problem["move_index"] == 1
     assert "move" in problem["errors"]
     assert problem["reached"]["moves_applied"] == 1
+    assert moves_counted() == counted + 1  # the metrics count the moves applied
 
 
 def test_instants_never_go_back_nor_pass_the_clock(client, clock):
