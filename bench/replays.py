@@ -26,8 +26,8 @@ from werkzeug.test import EnvironBuilder
 from bench.engines import random_match
 from referee import create_app
 from referee.games import REGISTRY
-from referee.service.codec import Match, StateCodec
 from referee.http.sealing import Sealer
+from referee.service.codec import Match, StateCodec
 
 TARGET = 50  # a replay's moves per second over posting them one by one, at least
 KEY = "bench-replay-sealing-key-of-32-characters-or-more"
