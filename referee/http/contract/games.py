@@ -272,7 +272,6 @@ def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
         creation["properties"].pop(unused)
     creation["description"] = ("What the match was created with: a creation's body (whom "
                                "the answer is for is the replay's `viewer`).")
-    envelope = b.converter.schema2jsonschema(b.envelopes["replay"])
     b.schema(names("ReplayRequest"), {
         "type": "object", "required": ["creation", "moves"], "additionalProperties": False,
         "properties": {
@@ -294,7 +293,7 @@ def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
             "viewer": {**ref("PlayerId"), "description": (
                 "Who the answer is for: a player sees his view; anyone not seated is a "
                 "spectator and sees public information only.")},
-            "seat_token_ttl": envelope["properties"]["seat_token_ttl"],
+            "seat_token_ttl": schemas[names("MoveRequest")]["properties"]["seat_token_ttl"],
         }})
     outcome = copy.deepcopy(schemas[names("Outcome")])
     outcome["required"] = [*outcome["required"], "moves_applied"]
