@@ -196,3 +196,17 @@ def test_a_sealed_replay_reveals_the_seed_only_once_the_match_has_finished(clock
     assert answer.status_code == 200 and body["status"] == "in_progress"
     assert isinstance(body["state"], str) and "seed" not in body and "seat_token" in body
     assert token not in answer.get_data(as_text=True)
+
+
+def test_a_sealed_replay_refused_tells_what_was_reached_without_the_seed(clock):
+    client = referee.create_app({"CLOCK": clock, "STATE_KEYS": list(SEALING_KEYS),
+                                 "REQUEST_LOG": False}).test_client()
+    token = client.post("/v1/games/generala-dice/seeds", json={}).get_json()["seed_token"]
+    roll = {"type": "roll", "player": "ann"}
+    answer = client.post("/v1/games/generala-dice/replays", json={
+        "creation": {"players": ["ann", "bob"], "seed_token": token},
+        "moves": [{"move": roll}, {"move": {**roll, "player": "bob"}}]})
+    problem = answer.get_json()
+    assert answer.status_code == 409 and problem["code"] == "not_your_turn"
+    assert problem["move_index"] == 1 and problem["reached"]["moves_applied"] == 1
+    assert isinstance(problem["reached"]["state"], str) and "seed" not in problem["reached"]
