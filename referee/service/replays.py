@@ -4,9 +4,9 @@ shape checked as a posted move's and each applied at its instant; the answer is 
 outcome, or the first move refused with the problem posting it would have got and the outcome
 as far as the match got.
 
-A replay is bounded: at most `max_moves` moves (and the body's size, like any request), and
-each move costs the engine's apply, with none of a request's round trip, state sealing or
-answer in between."""
+A replay is bounded by the request's checks (at most REFEREE_MAX_REPLAY_MOVES moves, and the
+body's size like any request), and each move costs its check and the engine's apply, with
+none of a request's round trip, state sealing or answer in between."""
 
 from __future__ import annotations
 
