@@ -2,7 +2,8 @@
 default settings (and with its request log off) beside a bare Flask echo of the same
 payloads, state sizes at the start and end of a match, and Generala's hint levels measured
 (`bench/generala.py`), the card games' hint levels against each other (`bench/hints.py`),
-and the cost of one chance event with the random source (`bench/chance.py`).
+the cost of one chance event with the random source (`bench/chance.py`), and a replay's
+moves per second against posting the same moves one by one (`bench/replays.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -25,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import chance, costliest, generala, hints
+from bench import chance, costliest, generala, hints, replays
 from bench.engines import ENGINE_TARGET, engine_rate, random_match, spread, versus_uno
 from referee.games import REGISTRY
 from referee.service.codec import Match, StateCodec
@@ -44,6 +45,8 @@ LOG_OFF = "request log off"
 HTTP_ROUNDS = 9
 # The sealed-mode bench key (any key of 32 characters or more; never one in use).
 BENCH_KEY = "bench-sealing-key-of-at-least-32-characters"
+# Random whole matches of each game replayed by the replay rows.
+REPLAY_MATCHES = 5
 # The gunicorn settings every server runs with: the referee's defaults (gunicorn.conf.py).
 THREADS = "2"
 
@@ -332,6 +335,10 @@ def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
               f"player) over {matches} matches ({verdict} the {ENGINE_TARGET:,} target"
               f"{spread(slice_rates)}); state bytes start {start}, largest {largest}, end {end}")
 
+    print("\n== replays in process (docs/RESULTS.md): CPU moves/s of one replay a match "
+          "against the same moves posted one by one, without the round trip")
+    replays.report(games, REPLAY_MATCHES)
+
     print("\n== the random source: cost per chance event (docs/FAIRNESS.md)")
     chance.report(seconds)
 
@@ -384,6 +391,12 @@ def http_section(games: list[str], args) -> None:
             sealed_bodies[LOG_OFF] = sealed_bodies["referee"]
             http_versus_echo(game_id, "sealed", ports["sealed"], echo_port, sealed_bodies,
                              args, wrk)
+        print(f"\n== replays over HTTP (docs/RESULTS.md): moves/s of one replay a match against "
+              f"the same moves posted one by one, each waiting for its answer, on one "
+              f"connection to this tree's referee (target: {replays.TARGET}x)")
+        for game_id in games:
+            for mode, key in (("open", ""), ("sealed", BENCH_KEY)):
+                replays.over_http(ports[mode]["referee"], game_id, mode, REPLAY_MATCHES, key)
     finally:
         for proc in servers:
             os.killpg(proc.pid, signal.SIGTERM)

@@ -57,6 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf = settings.from_environment()
     conf.update(config or {})
     conf["STATE_KEYS"] = settings.state_keys(conf["STATE_KEYS"])
+    conf["RESULT_KEYS"] = settings.result_keys(conf.get("RESULT_KEYS", ""))
     conf["CORS_ORIGINS"] = settings.cors_origins(conf.get("CORS_ORIGINS", ""))
     app.config.update(conf)
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]

@@ -18,8 +18,8 @@ from referee.service.errors import Refused, bad_request
 
 from .operations import SEAT_ENVELOPES
 from .problems import Problem
-from .schemas import envelope_schemas, envelope_structs, load_move, move_schemas, move_structs, \
-    typed_load
+from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_move, \
+    move_schemas, move_structs, typed_load
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -66,8 +66,9 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
 class RequestChecks:
     """The envelope and move checks for these games and limits."""
 
-    def __init__(self, games: dict[str, Engine], max_id: int, max_items: int):
-        self.envelopes = envelope_schemas(max_id, max_items)
+    def __init__(self, games: dict[str, Engine], max_id: int, max_items: int,
+                 max_moves: int = MAX_REPLAY_MOVES):
+        self.envelopes = envelope_schemas(max_id, max_items, max_moves)
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
         # The hot path's typed decoders; what they refuse goes on to the schemas above.

@@ -22,7 +22,9 @@ from . import caching, contract, metrics
 from .checks import RequestChecks, parse_json
 from .operations import JSON
 from .problems import Problem
+from .schemas import MAX_REPLAY_MOVES
 from .sealing import ExampleSealer, Sealer
+from .signing import ResultSigner, jwks
 
 log = logging.getLogger("referee")
 
@@ -39,11 +41,16 @@ class Served:
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = RequestChecks(games, self.max_id, self.max_items)
+        self.checks = RequestChecks(games, self.max_id, self.max_items,
+                                    config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES))
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
-        self.service = Referee(games, codec, clock, self.checks.move, self.count_move)
+        result_keys = config.get("RESULT_KEYS", [])
+        self.signer = ResultSigner(result_keys) if result_keys else None
+        self.jwks_body = msgspec.json.encode(jwks(self.signer))
+        self.service = Referee(games, codec, clock, self.checks.move, self.count_move,
+                               signer=self.signer)
         self.preparer = Preparer()
         catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})
@@ -51,10 +58,11 @@ class Served:
             **catalog[gid], "move_types": [m.describe() for m in engine.move_types],
             "state_schema": wire_state_schema(engine)}) for gid, engine in games.items()}
         self.etags = {body: caching.etag_of(body)
-                      for body in (self.catalog_body, *self.detail_bodies.values())}
+                      for body in (self.catalog_body, *self.detail_bodies.values(),
+                                   self.jwks_body)}
 
-    def count_move(self, game_id: str) -> None:
-        self.moves_applied[game_id].inc()
+    def count_move(self, game_id: str, moves: int = 1) -> None:
+        self.moves_applied[game_id].inc(moves)
 
     @property
     def codec(self) -> StateCodec:

@@ -106,3 +106,9 @@ def hint_request(match: ExampleMatch) -> dict[str, Any]:
 def view_image_request(match: ExampleMatch) -> dict[str, Any]:
     """The example match's view, with its creation events."""
     return {**asking(match), "events": match.created["events"]}
+
+
+def replay(match: ExampleMatch) -> dict[str, Any]:
+    """The example match replayed from its creation: its first move, made at the clock."""
+    return {"creation": match.creation, "created_at": EXAMPLE_CLOCK,
+            "moves": [{"move": match.move, "at": EXAMPLE_CLOCK}], "viewer": match.mover}

@@ -129,6 +129,21 @@ OPERATIONS: tuple[Operation, ...] = (
         "posts moves with the state.",
         examples.posting, "{game}MoveRequest", "{game}Outcome"),
     Operation(
+        "replays", "ReplayMatch", "replay", Referee.replay, BY_BACK_END, RULES_TOO,
+        "Replay a whole match of {name} from its creation",
+        "Plays `moves` in order from a match created with `creation` (a creation's body), as "
+        "posting them one by one would, each at its instant `at` (default: the one before "
+        "it; the first defaults to `created_at`, which defaults to the referee's clock; "
+        "instants never go back nor pass the referee's clock). Answers the final outcome "
+        "with `moves_applied`. The first move refused answers the very problem posting it "
+        "would have got, with `move_index` (from 0) and `reached`: the outcome as far as the "
+        "match got, before that move. At most REFEREE_MAX_REPLAY_MOVES moves (2000 by "
+        "default) and the body's byte limit. Sealed-mode rules hold: the state is a token, "
+        "the seed is revealed only once the match has finished, and with `viewer` the "
+        "events show only what he may see. A finished replay carries the referee's signed "
+        "`result` (docs/RESULTS.md).",
+        examples.replay, "{game}ReplayRequest", "{game}ReplayAnswer"),
+    Operation(
         "legal-moves", "ListLegalMoves", "legal_moves", Referee.legal_moves, BY_SEAT_TOO,
         ANY_BODY, "The legal moves of a {name} state",
         "Every move that may be posted now, for everyone or for one `player`; with a "

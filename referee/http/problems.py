@@ -14,6 +14,7 @@ from flask import Response
 
 from referee.core.errors import IllegalMove, RefereeError
 from referee.service.errors import Refused
+from referee.service.replays import ReplayRefused
 
 CATALOGUE: dict[str, tuple[int, str]] = {
     "malformed_json": (400, "The body is not valid JSON"),
@@ -85,11 +86,23 @@ def problem_response(code: str, detail: str, **extra: Any) -> Response:
 
 
 def from_referee_error(error: RefereeError) -> Response:
+    if isinstance(error, ReplayRefused):
+        # The very problem posting the refused move would have got, told which move it was
+        # and how far the match got before it.
+        code, detail, extra = problem_parts(error.error)
+        return problem_response(code, detail, **extra, move_index=error.index,
+                                reached=error.reached)
+    code, detail, extra = problem_parts(error)
+    return problem_response(code, detail, **extra)
+
+
+def problem_parts(error: RefereeError) -> tuple[str, str, dict[str, Any]]:
+    """A refusal's code, detail and the extras its problem answer carries."""
     if isinstance(error, Refused):
-        return problem_response(error.code, error.detail, **error.extra)
+        return error.code, error.detail, error.extra
     extra: dict[str, Any] = {}
     if isinstance(error, IllegalMove):
         extra["rule"] = error.rule
     if error.problems and error.code in ("invalid_state", "invalid_options"):
         extra["problems"] = error.problems
-    return problem_response(error.code, error.detail, **extra)
+    return error.code, error.detail, extra

@@ -129,6 +129,15 @@ def metrics_exposition():
     return Response(body, content_type=content_type)
 
 
+@meta.get("/.well-known/jwks.json")
+def published_keys():
+    """The public keys that verify the referee's signed results (docs/RESULTS.md): a JWK Set,
+    empty when results are not signed."""
+    where = served()
+    return caching.fixed(where.jwks_body, "application/jwk-set+json",
+                         where.etags[where.jwks_body])
+
+
 @meta.get("/openapi.yaml")
 def openapi_document():
     where = served()

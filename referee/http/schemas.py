@@ -85,6 +85,55 @@ class StateOrSeat(Schema):
                                              "seat_token)."]})
 
 
+# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): longer than any real match.
+MAX_REPLAY_MOVES = 2000
+
+
+def finite_number(value: Any) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool)
+            and 0 <= value < float("inf"))
+
+
+class Instant(fields.Field):
+    """An instant on the referee's clock: seconds since the Unix epoch, a number >= 0."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not finite_number(value):
+            raise ValidationError("An instant is a number of seconds since the epoch, >= 0.")
+        return float(value)
+
+
+class ReplayedMove(msgspec.Struct, forbid_unknown_fields=True):
+    """One move of a replay: the move (its own fields are checked when it is played, as a
+    posted move's are, so that a move that does not fit its type is refused at its index
+    with the problem posting it would get) and the instant it was made at."""
+
+    move: dict
+    at: Annotated[float, msgspec.Meta(ge=0)] | msgspec.UnsetType = msgspec.UNSET
+
+
+class ReplayedMoves(fields.Field):
+    """A replay's moves, `[{"move": {...}, "at": instant?}, ...]`, at most `max_moves`: read
+    in one pass (a replay's cost per move is the engine's, not its envelope's)."""
+
+    def __init__(self, max_moves: int, **kwargs):
+        super().__init__(**kwargs)
+        self.max_moves = max_moves
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise ValidationError("Not a valid list.")
+        if len(value) > self.max_moves:
+            raise ValidationError(f"Longer than maximum length {self.max_moves}.")
+        try:
+            moves = msgspec.convert(value, list[ReplayedMove], strict=True)
+        except msgspec.ValidationError as exc:
+            raise ValidationError("Each move is an object with `move` (an object) and `at` "
+                                  f"(optional, a number of seconds >= 0): {exc}") from None
+        return [{"move": m.move} if m.at is msgspec.UNSET else {"move": m.move, "at": m.at}
+                for m in moves]
+
+
 def player_id(max_length: int) -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=max_length))
 
@@ -123,7 +172,8 @@ def move_request_fields(max_id: int, max_items: int) -> dict[str, tuple[fields.F
     }
 
 
-def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
+def envelope_schemas(max_id: int, max_items: int,
+                     max_moves: int = MAX_REPLAY_MOVES) -> dict[str, Schema]:
     class SeedAtCreation(Schema):
         player = player_id(max_id)
         seed = contributed_seed()
@@ -208,7 +258,19 @@ def envelope_schemas(max_id: int, max_items: int) -> dict[str, Schema]:
             if len(data.get("names", ())) > data.get("players", SHEET_COLUMNS):
                 raise ValidationError({"names": ["No more names than `players`."]})
 
+    class Replay(Schema):
+        # What the match was created with: a creation's body; whom the answer is for is
+        # the replay's own `viewer`.
+        creation = fields.Nested(CreateMatch(exclude=("viewer", "seat_token_ttl",
+                                                      "seat_tokens_for")),
+                                 required=True)
+        created_at = Instant()
+        moves = ReplayedMoves(max_moves, required=True)
+        viewer = player_id(max_id)
+        seat_token_ttl = seat_ttl()
+
     return {"create": CreateMatch(), "seed": NewSeed(), "contribute": Contribute(),
+            "replay": Replay(),
             "move": post_move(), "legal_moves": LegalMoves(),
             "validation": Validation(), "view": View(), "hint": Hint(),
             "view_image": ViewImage(), "sheet": Sheet()}

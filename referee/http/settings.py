@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 from typing import Any
@@ -97,6 +98,40 @@ def key_weakness(key: str) -> str | None:
     return None
 
 
+KEY_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
+ED25519_KEY_BYTES = 32
+
+
+def result_keys(value: Any) -> list[tuple[str, bytes]]:
+    """The result signing keys, from a comma-separated string or a list of strings, each
+    `<key id>:<the Ed25519 private key's 32 bytes in base64url>`; the first signs, all are
+    published. Empty: results are not signed (answers say so). A key that does not read
+    stops the referee from starting: none is ever made up in its place."""
+    if value == "" or value == []:
+        return []
+    keys = []
+    for number, item in enumerate(_listed(value, "RESULT_KEYS"), 1):
+        key_id, _, text = item.partition(":")
+        secret = _base64url(text)
+        if not KEY_ID.fullmatch(key_id) or secret is None or len(secret) != ED25519_KEY_BYTES:
+            raise ValueError(f"RESULT_KEYS: key #{number} is not `<key id>:<32 bytes in "
+                             "base64url>` (a key id of letters, digits, `.`, `_`, `-`; make a "
+                             "key with `python scripts/verify_result.py --new-key <key id>`)")
+        if key_id in (k for k, _ in keys):
+            raise ValueError(f"RESULT_KEYS: key id {key_id!r} is listed twice")
+        keys.append((key_id, secret))
+    return keys
+
+
+def _base64url(text: str) -> bytes | None:
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", text):
+        return None
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except ValueError:
+        return None
+
+
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 
 
@@ -117,11 +152,13 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
     env = dict(os.environ if env is None else env)
     return {
         "STATE_KEYS": env.get("REFEREE_STATE_KEYS", ""),
+        "RESULT_KEYS": env.get("REFEREE_RESULT_KEYS", ""),
         "MAX_BODY_BYTES": _number(env, "REFEREE_MAX_BODY_BYTES", 256 * 1024),
         "MAX_JSON_DEPTH": _number(env, "REFEREE_MAX_JSON_DEPTH", 32),
         "MAX_PLAYER_ID_LENGTH": _at_most(_number(env, "REFEREE_MAX_PLAYER_ID_LENGTH", 64),
                                          MAX_TEXT, "REFEREE_MAX_PLAYER_ID_LENGTH"),
         "MAX_LIST_ITEMS": _number(env, "REFEREE_MAX_LIST_ITEMS", 256),
+        "MAX_REPLAY_MOVES": _number(env, "REFEREE_MAX_REPLAY_MOVES", 2000),
         "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
         "COMPRESS_MIN_BYTES": _number(env, "REFEREE_COMPRESS_MIN_BYTES", 4096, least=0),

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from referee import pictures
 from referee.core import contributions, rng
 from referee.core.contributions import Contribution, Fairness
-from referee.core.engine import Engine
+from referee.core.engine import Engine, Event
 from referee.core.hints import Seating
 from referee.core.outcome import progress
 from referee.pictures import sheet
@@ -23,6 +23,8 @@ from referee.pictures import sheet
 from .answers import applied, contributed, hint, outcome, player_view, verdict
 from .codec import Match, StateCodec
 from .errors import Refused, bad_request, not_your_seat
+from .replays import ReplayRefused, instants, played
+from .results import REPLAYED, SEALED, Signer, signed_result
 
 # A move as posted, checked against its type's declared fields: the checked move, or
 # Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
@@ -31,7 +33,7 @@ MoveCheck = Callable[[str, dict[str, Any]], dict[str, Any]]
 Body = dict[str, Any]
 
 
-def _nobody_told(game_id: str) -> None:
+def _nobody_told(game_id: str, moves: int = 1) -> None:
     return None
 
 
@@ -67,12 +69,16 @@ def seats_asked(engine: Engine, body: Body) -> list[str] | None:
 
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
-    request; `applied` is told the game of each move applied (the HTTP layer counts them)."""
+    request; `applied` is told the game and number of moves applied (the HTTP layer counts
+    them);
+    `signer` signs the results of finished matches (None: they are not signed)."""
 
     def __init__(self, games: dict[str, Engine], codec: StateCodec,
                  clock: Callable[[], float], check_move: MoveCheck,
-                 applied: Callable[[str], None] = _nobody_told):
+                 applied: Callable[[str, int], None] = _nobody_told, *,
+                 signer: Signer | None = None):
         self.games = games
+        self.signer = signer
         self.codec = codec
         self.clock = clock
         self.check_move = check_move
@@ -86,8 +92,16 @@ class Referee:
 
     # -- a match begins ------------------------------------------------------------------------
     def create(self, engine: Engine, body: Body) -> dict[str, Any]:
-        players = tuple(body["players"])
+        now = self.clock()
         seats = seats_asked(engine, body)
+        match, events = self.new_match(engine, body, now=now)
+        return outcome(self.codec, engine, match, events, now=now,
+                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"),
+                       seats=seats)
+
+    def new_match(self, engine: Engine, body: Body, *, now: float) -> tuple[Match, list[Event]]:
+        """The match a creation's checked body starts, with its opening events."""
+        players = tuple(body["players"])
         options = engine.resolve_options(body["options"])
         fewest, most = engine.player_range(options)
         if not fewest <= len(players) <= most:
@@ -99,14 +113,11 @@ class Referee:
         if strangers:
             raise bad_request(f"{strangers[0]!r} is named a bot but is not a player of this "
                               "match", bots=["Bots must be players."])
-        now = self.clock()
         seed, fairness = self._creation_seed(engine, body, players)
         state = engine.new_match(players, options, seed, now=now)
         events = [{"type": "match_created", "players": list(players), "options": options},
                   *engine.opening_events(state)]
-        return outcome(self.codec, engine, Match(state, seating, fairness), events, now=now,
-                       viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"),
-                       seats=seats)
+        return Match(state, seating, fairness), events
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -162,10 +173,38 @@ class Referee:
         now = self.clock()
         new_state, events = applied(engine, match.state, move, now=now,
                                     trusted=self.codec.sealer is not None)
-        self.applied(engine.id)
+        self.applied(engine.id, 1)
         after = Match(new_state, match.seating, match.fairness)
-        return outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
-                       seat_ttl=body.get("seat_token_ttl"), seats=seats)
+        answer = outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
+                         seat_ttl=body.get("seat_token_ttl"), seats=seats)
+        if self.codec.sealer is not None and answer["status"] == "finished":
+            # Sealed, every state on the way was the referee's own: the result is signed.
+            answer["result"] = signed_result(self.signer, engine, after, played=SEALED,
+                                             moves=None, now=now)
+        return answer
+
+    def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
+        """A whole match from its creation (`body["creation"]`, a creation's body) and its
+        moves in order (`body["moves"]`, each `{"move", "at"?}`): the final outcome with
+        `moves_applied`, or ReplayRefused at the first move refused, with the outcome the
+        match had reached before it."""
+        now = self.clock()
+        created_at = body.get("created_at", now)
+        made_at = instants(body["moves"], created_at, now)
+        start, events = self.new_match(engine, body["creation"], now=created_at)
+        got = played(engine, start, events, created_at, body["moves"], made_at,
+                     self.check_move)
+        self.applied(engine.id, got.refused[0] if got.refused else len(body["moves"]))
+        answer = outcome(self.codec, engine, got.match, got.events, now=got.now,
+                         viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
+        if got.refused is not None:
+            index, error = got.refused
+            raise ReplayRefused(index, error, {**answer, "moves_applied": index})
+        answer["moves_applied"] = len(body["moves"])
+        if answer["status"] == "finished":
+            answer["result"] = signed_result(self.signer, engine, got.match, played=REPLAYED,
+                                             moves=len(body["moves"]), now=now)
+        return answer
 
     def seated(self, engine: Engine, body: Body, *,
                named: bool = False) -> tuple[Match, str | None]:

@@ -22,6 +22,8 @@ def test_the_deployment_probes_readiness_and_liveness_apart_and_reads_keys_from_
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     keys = next(e for e in container["env"] if e["name"] == "REFEREE_STATE_KEYS")
     assert "secretKeyRef" in keys["valueFrom"]
+    signing = next(e for e in container["env"] if e["name"] == "REFEREE_RESULT_KEYS")
+    assert signing["valueFrom"]["secretKeyRef"]["optional"] is True
     assert deployment["spec"]["template"]["spec"]["securityContext"]["runAsNonRoot"] is True
 
 

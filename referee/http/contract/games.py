@@ -31,6 +31,7 @@ def components(b: Builder, engine: Engine, names: GameNames, moves: dict[str, An
     _declared(b, engine, names)
     _envelopes(b, engine, names)
     _answers(b, engine, names)
+    _replays(b, engine, names)
 
 
 def _options(b: Builder, engine: Engine, names: GameNames) -> None:
@@ -266,6 +267,9 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
                     "seat token for the new state, bound as `seat_token` is (to him alone, "
                     "to this step, with the same `seat_token_ttl`); the viewer's is his "
                     "`seat_token`.")},
+            "result": {**ref("SignedResult"), "description": (
+                "Sealed mode, when the move finished the match: the referee's signed "
+                "result.")},
         }})
     if seeds_after_creation(engine):
         b.schema(names("ContributionAnswer"), {
@@ -322,6 +326,52 @@ def _answers(b: Builder, engine: Engine, names: GameNames) -> None:
 EXAMPLE_SEATS = ("ann", "bob")
 EXAMPLE_SEAT_TOKENS = ("v3.q7Xf0d2LrUj9cW1eYb8NkAHs3pT6vM4gZ1oQ5xEw7R",
                        "v3.Lm2Wc8sPz0aDk5JqTr1uNbG7yVf4XoE9hIt3Cw6S")
+
+
+INSTANT = {"type": "number", "minimum": 0,
+           "description": "An instant on the referee's clock, in seconds since the Unix epoch."}
+
+
+def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
+    """A replay's request (a creation's body, and the moves with their instants) and its
+    answer (an outcome, with how many moves were applied and the signed result)."""
+    schemas = b.spec.components.schemas
+    creation = copy.deepcopy(schemas[names("CreateMatchRequest")])
+    for unused in ("viewer", "seat_token_ttl", "seat_tokens_for"):
+        creation["properties"].pop(unused)
+    creation["description"] = ("What the match was created with: a creation's body (whom "
+                               "the answer is for is the replay's `viewer`).")
+    b.schema(names("ReplayRequest"), {
+        "type": "object", "required": ["creation", "moves"], "additionalProperties": False,
+        "properties": {
+            "creation": creation,
+            "created_at": {**INSTANT, "description": (
+                "When the match was created (default: the referee's clock); at most the "
+                "referee's clock.")},
+            "moves": {
+                "type": "array", "maxItems": b.envelopes["replay"].fields["moves"].max_moves,
+                "description": "The match's moves in order, timeouts included.",
+                "items": {
+                    "type": "object", "required": ["move"], "additionalProperties": False,
+                    "properties": {
+                        "move": ref(names("Move")),
+                        "at": {**INSTANT, "description": (
+                            "When the move was made (default: the instant before it): never "
+                            "before it nor past the referee's clock. Where the rules read the "
+                            "clock (a turn's deadline), they read this.")}}}},
+            "viewer": {**ref("PlayerId"), "description": (
+                "Who the answer is for: a player sees his view; anyone not seated is a "
+                "spectator and sees public information only.")},
+            "seat_token_ttl": schemas[names("MoveRequest")]["properties"]["seat_token_ttl"],
+        }})
+    outcome = copy.deepcopy(schemas[names("Outcome")])
+    outcome["required"] = [*outcome["required"], "moves_applied"]
+    outcome["properties"]["events"]["description"] = "What the last move caused, in order."
+    outcome["properties"]["moves_applied"] = {
+        "type": "integer", "minimum": 0, "description": "How many moves were played: all."}
+    outcome["properties"]["result"] = {**ref("SignedResult"), "description": (
+        "When the replay finished the match: the referee's signed result.")}
+    b.schema(names("ReplayAnswer"), outcome)
 
 
 # A creation's seed: a seed or a seed token, not both; contributions need one of them.

@@ -45,8 +45,28 @@ def components(b: Builder, game_ids: list[str]) -> None:
             "retry_after": {"type": "integer", "description": "With not_prepared: the "
                             "seconds to wait before asking again (also the Retry-After "
                             "header)."},
+            "move_index": {"type": "integer", "minimum": 0, "description": (
+                "From a replay: the index (from 0) of the first move refused; the rest of "
+                "the problem is what posting that move would have got.")},
+            "reached": {"type": "object", "additionalProperties": True, "description": (
+                "From a replay: the outcome as far as the match got, before the refused "
+                "move (the game's outcome, with `moves_applied`).")},
         },
     })
+    b.schema("SignedResult", {
+        "type": "object", "required": ["statement"],
+        "description": "The referee's signed statement of a finished match's result "
+                       "(docs/RESULTS.md): given when a match finishes in sealed mode or in a "
+                       "replay, never for an open-mode state the caller could have written.",
+        "properties": {
+            "statement": {"type": ["string", "null"], "description": (
+                "A compact JWS (RFC 7515) signed with EdDSA (Ed25519, RFC 8037), whose "
+                "payload is the result statement; verify it with the keys of "
+                "/.well-known/jwks.json. Null when this referee has no signing key.")},
+            "key_id": {"type": "string", "description": "The `kid` of the key that signed."},
+            "unsigned": {"type": "string", "description": (
+                "Why there is no statement: no signing key is configured.")},
+        }})
     b.schema("ReadinessChecks", {
         "type": "object", "description": "Each readiness check and whether it passes.",
         "required": ["engines", "contract", "sealing"],
@@ -279,6 +299,25 @@ def service_paths(b: Builder) -> None:
         "responses": {"200": answered("The metrics.",
                                       "text/plain; version=0.0.4; charset=utf-8", text)},
     }})
+    b.spec.path("/.well-known/jwks.json", operations={"get": fixed_answer({
+        "operationId": "resultKeys", "tags": ["service"],
+        "summary": "The public keys of the referee's signed results",
+        "description": "A JWK Set (RFC 7517) of Ed25519 keys (`kty` OKP, `alg` EdDSA): a "
+                       "`result.statement` verifies with the key of its `kid`. Every key of "
+                       "REFEREE_RESULT_KEYS is listed, the one signing now first; none when "
+                       "results are not signed.",
+        "responses": {"200": answered("The keys.", "application/jwk-set+json", {
+            "type": "object", "required": ["keys"],
+            "properties": {"keys": {"type": "array", "items": {
+                "type": "object", "required": ["kty", "crv", "alg", "use", "kid", "x"],
+                "properties": {
+                    "kty": {"type": "string", "enum": ["OKP"]},
+                    "crv": {"type": "string", "enum": ["Ed25519"]},
+                    "alg": {"type": "string", "enum": ["EdDSA"]},
+                    "use": {"type": "string", "enum": ["sig"]},
+                    "kid": {"type": "string"},
+                    "x": {"type": "string", "description": "The public key, base64url."}}}}}})},
+    })})
     b.spec.path("/openapi.yaml", operations={"get": fixed_answer({
         "operationId": "openapiDocument", "tags": ["service"], "summary": "This contract",
         "responses": {"200": answered("The OpenAPI document.", "application/yaml",
