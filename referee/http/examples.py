@@ -109,6 +109,7 @@ def view_image_request(match: ExampleMatch) -> dict[str, Any]:
 
 
 def replay(match: ExampleMatch) -> dict[str, Any]:
-    """The example match replayed from its creation: its first move, made at the clock."""
-    return {"creation": match.creation, "created_at": EXAMPLE_CLOCK,
-            "moves": [{"move": match.move, "at": EXAMPLE_CLOCK}], "viewer": match.mover}
+    """The example match replayed from its creation: its first move. No instants: a replay's
+    instants default to the referee's clock, and an instant past it is refused, so an example
+    naming one would be refused by a server whose clock has not reached it yet."""
+    return {"creation": match.creation, "moves": [{"move": match.move}], "viewer": match.mover}
