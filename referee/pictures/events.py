@@ -19,6 +19,7 @@ from typing import Any, Iterable
 
 import msgspec
 
+from referee.core import numbers
 from referee.core.engine import Engine
 from referee.core.errors import InvalidOptions
 from referee.core.wire import CARD_PATTERN, PRIVATE
@@ -77,6 +78,7 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
             out.append({"type": event["type"]})
             continue
         struct, private = known
+        event = numbers.integral_everywhere(event)  # 3.0 is 3, as everywhere
         try:
             msgspec.convert(event, struct, strict=True)
         except msgspec.ValidationError as exc:

@@ -5,6 +5,7 @@ service's own (health, readiness, metrics, the contract, the explorer, the /veri
 from __future__ import annotations
 
 from referee.core.contributions import MAX_SEED_CHARS
+from referee.http.explorer import SERVED_ASSETS
 from referee.http.problems import CATALOGUE
 from referee.http.schemas import FIELD_KINDS
 from referee.http.sealing import TOKEN_PATTERN
@@ -278,7 +279,8 @@ def service_paths(b: Builder) -> None:
     b.spec.path("/docs/static/{asset}", operations={"get": fixed_answer({
         "operationId": "apiExplorerAsset", "tags": ["service"],
         "summary": "A file of the API explorer (Swagger UI's script, style and icons)",
-        "parameters": [{"name": "asset", "in": "path", "required": True, "schema": text}],
+        "parameters": [{"name": "asset", "in": "path", "required": True,
+                        "schema": {"type": "string", "enum": list(SERVED_ASSETS)}}],
         "responses": {
             "200": {"description": "The file.", "content": {
                 "text/css": {"schema": text},
