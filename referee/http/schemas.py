@@ -1,7 +1,10 @@
 """Marshmallow schemas for the request envelopes and for each game's moves.
 
 Move schemas are built once per game from its declared `MoveType`s, so the catalogue the
-clients read and the checks the referee makes come from the same declaration.
+clients read and the checks the referee makes come from the same declaration. An envelope
+that comes in two shapes (the state or a seat token; a sheet of a match or a blank one)
+declares them (`Shape`), and its check holds a body to exactly one: the contract states the
+same shapes as a `oneOf`. What no schema can state is in referee.http.rules.
 """
 
 from __future__ import annotations
