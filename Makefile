@@ -68,6 +68,7 @@ e2e: $(VENV)/.installed-e2e
 # openapi.yaml is generated from the code; this rewrites it (a test fails when it is stale).
 contract: $(VENV)/.installed-app
 	$(BIN)/python -m referee.http.contract openapi.yaml
+	$(BIN)/python -m referee.http.contract.fuzzing schemathesis.toml
 
 BENCH_SECONDS ?= 3
 bench: $(VENV)/.installed-bench

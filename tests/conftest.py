@@ -64,6 +64,7 @@ LONGEST_FIRST = (
     "tests/clients/test_other_generators.py::",
     "tests/clients/test_python_client.py::",
     "tests/fairness/test_fairness_records.py::",
+    "tests/contract/test_contract_schemathesis_cli.py::",
     "tests/deploy/test_deploy_server.py::",
     "tests/deploy/test_deploy_refusals.py::",
     "tests/games/test_card_hints.py::test_every_level_answers",

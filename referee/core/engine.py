@@ -24,6 +24,7 @@ import msgspec
 
 from .errors import GameOver, InvalidOptions, InvalidState, NotYourTurn
 from .memo import BoundedMemo
+from .numbers import integral, integral_everywhere
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -64,14 +65,6 @@ def evolve(state: Any, **changes: Any) -> Any:
     new = object.__new__(cls)
     (_setters.get(cls) or _setters.setdefault(cls, fields_setter(cls)))(new, fields)
     return new
-
-
-def integral(value: Any) -> Any:
-    """JSON has one kind of number: 3.0 is the integer 3 (as JSON Schema reads it too), so a
-    number with no fraction is taken as an integer wherever one is expected."""
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -355,11 +348,17 @@ class Engine(ABC):
                                    + "; ".join(missing_or_unknown), problems=missing_or_unknown)
         try:
             state = msgspec.convert(data, self.state_type, strict=True)
-        except (msgspec.ValidationError, TypeError, ValueError) as exc:
-            problems = [] if trusted else type_problems(data, self.state_type)
-            problems = problems or [str(exc)]
-            raise InvalidState("the state does not parse: " + "; ".join(problems),
-                               problems=problems) from None
+        except (msgspec.ValidationError, TypeError, ValueError):
+            # Read again with its whole numbers as integers (3.0 is 3: referee.core.numbers);
+            # only a state the strict reading refuses is walked for them.
+            data = integral_everywhere(data)
+            try:
+                state = msgspec.convert(data, self.state_type, strict=True)
+            except (msgspec.ValidationError, TypeError, ValueError) as exc:
+                problems = [] if trusted else type_problems(data, self.state_type)
+                problems = problems or [str(exc)]
+                raise InvalidState("the state does not parse: " + "; ".join(problems),
+                                   problems=problems) from None
         if not trusted:
             try:
                 problems = self.problems(state)

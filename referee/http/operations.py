@@ -13,7 +13,8 @@ from referee.core.engine import Engine
 from referee.pictures import SHEET_GAMES
 from referee.service.referee import Referee
 
-from . import examples
+from . import examples, rules
+from .rules import Rule
 from .examples import ExampleMatch
 
 JSON = "application/json"
@@ -69,6 +70,8 @@ class Operation:
     # how the service's answer differs from it (the contract says so beside it).
     example_answer: Callable[[ExampleMatch], dict[str, Any]] | None = None
     example_answer_differs: str = ""
+    # What a request must keep beyond its schema, each refused with its code.
+    request_rules: tuple[Rule, ...] = ()
 
     @property
     def answers_events(self) -> bool:
@@ -116,7 +119,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "`seed`, the whole match is reproducible; without it the referee draws a secret one. "
         "Sealed, `seat_tokens_for` asks for the seat tokens of several players at once "
         "(`seat_tokens`), to hand to each player's device.",
-        examples.creation, "{game}CreateMatchRequest", "{game}Outcome", status=201),
+        examples.creation, "{game}CreateMatchRequest", "{game}Outcome", status=201,
+        request_rules=rules.CREATION),
     Operation(
         "moves", "PostMove", "move", Referee.move, BY_BACK_END, RULES_TOO,
         "Apply a move of {name}",
@@ -127,7 +131,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "at once (`seat_tokens`), so that one request brings every device its token for the "
         "new state. A seat token is refused here (`seat_token_not_allowed`): the back end "
         "posts moves with the state.",
-        examples.posting, "{game}MoveRequest", "{game}Outcome"),
+        examples.posting, "{game}MoveRequest", "{game}Outcome", request_rules=rules.POSTING),
     Operation(
         "replays", "ReplayMatch", "replay", Referee.replay, BY_BACK_END, RULES_TOO,
         "Replay a whole match of {name} from its creation",
@@ -142,13 +146,14 @@ OPERATIONS: tuple[Operation, ...] = (
         "the seed is revealed only once the match has finished, and with `viewer` the "
         "events show only what he may see. A finished replay carries the referee's signed "
         "`result` (docs/RESULTS.md).",
-        examples.replay, "{game}ReplayRequest", "{game}ReplayAnswer"),
+        examples.replay, "{game}ReplayRequest", "{game}ReplayAnswer",
+        request_rules=rules.REPLAYING),
     Operation(
         "legal-moves", "ListLegalMoves", "legal_moves", Referee.legal_moves, BY_SEAT_TOO,
         ANY_BODY, "The legal moves of a {name} state",
         "Every move that may be posted now, for everyone or for one `player`; with a "
         "`seat_token`, its seat's only.",
-        examples.asking, "{game}LegalMovesRequest", "{game}LegalMoves"),
+        examples.asking, "{game}LegalMovesRequest", "{game}LegalMoves", request_rules=rules.ASKING),
     Operation(
         "validations", "ValidateMove", "validation", Referee.validate, BY_SEAT_TOO, ANY_BODY,
         "Would this {name} move be accepted? (dry run)",
@@ -158,7 +163,7 @@ OPERATIONS: tuple[Operation, ...] = (
         "of refusing it, `legal: false` with `penalty: true`. A move that does not fit its "
         "schema is a `validation_error` problem, as when posted. With a `seat_token`, only its "
         "seat's moves (`not_your_seat`).",
-        examples.dry_run, "{game}ValidationRequest", "Verdict"),
+        examples.dry_run, "{game}ValidationRequest", "Verdict", request_rules=rules.DRY_RUN),
     Operation(
         "seeds", "NewSeed", "seed", Referee.new_seed, BY_BACK_END,
         ("400", "404", "413", "415", "422"),
@@ -184,14 +189,14 @@ OPERATIONS: tuple[Operation, ...] = (
         "(`contribution_already_made`). The finished outcome reveals every contribution and "
         "the chance events name how many keyed them.",
         examples.contribution, "{game}ContributionRequest", "{game}ContributionAnswer",
-        documented_for=seeds_after_creation),
+        documented_for=seeds_after_creation, request_rules=rules.CONTRIBUTING),
     Operation(
         "views", "PlayerView", "view", Referee.view, BY_SEAT_TOO, ANY_BODY,
         "What one player of a {name} match may see",
         "The player's view of the state (own hand, public table, counts), with his legal "
         "moves. Asked with the state, sealed, it carries his `seat_token`; asked with a seat "
         "token, it is that seat's view.",
-        examples.asking, "{game}ViewRequest", "{game}PlayerView"),
+        examples.asking, "{game}ViewRequest", "{game}PlayerView", request_rules=rules.ASKING),
     Operation(
         "hints", "Hint", "hint", Referee.hint, BY_SEAT_TOO, (*RULES_TOO, "503"),
         "A hint, or a bot's move, for a player of {name}",
@@ -205,7 +210,8 @@ OPERATIONS: tuple[Operation, ...] = (
         "box values that no request has used yet on that worker) the answer is `503 "
         "not_prepared` while they are built off the request's path: ask again after its "
         "`Retry-After` seconds.",
-        examples.hint_request, "{game}HintRequest", "{game}Hint", hints_only=True),
+        examples.hint_request, "{game}HintRequest", "{game}Hint", hints_only=True,
+        request_rules=rules.HINTING),
     Operation(
         "images/view", "ViewImage", "view_image", Referee.view_picture, BY_SEAT_TOO, ANY_BODY,
         "A picture of what one player of a {name} match sees (SVG)",
@@ -214,14 +220,15 @@ OPERATIONS: tuple[Operation, ...] = (
         "player's view only, so it never shows more than he may see; a spectator's shows "
         "public information only. With a `seat_token`, the picture of its seat's view.",
         examples.view_image_request, "{game}ViewImageRequest", media=SVG,
-        filename="{game_id}-view.svg", file_text="An SVG document, 880 points wide."),
+        filename="{game_id}-view.svg", file_text="An SVG document, 880 points wide.",
+        request_rules=rules.PICTURING),
     # The sheet's examples, a blank sheet and the example match's, are the contract's.
     *(Operation(
         f"sheets/{page_format}", f"Sheet{page_format.capitalize()}", "sheet",
         _sheet(page_format), BY_BACK_END, ANY_BODY,
         f"The printable Generala sheet ({page_format.upper()})", SHEET_TEXT, None,
         "{game}SheetRequest", media=media, filename=f"generala-sheet.{page_format}",
-        file_text=what, games=SHEET_GAMES)
+        file_text=what, games=SHEET_GAMES, request_rules=rules.SHEETING)
       for page_format, media, what in (
           ("svg", SVG, "An SVG document sized for the page (in mm or inches)."),
           ("pdf", PDF, "A one-page PDF of the page's size."))),

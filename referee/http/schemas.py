@@ -1,18 +1,23 @@
 """Marshmallow schemas for the request envelopes and for each game's moves.
 
 Move schemas are built once per game from its declared `MoveType`s, so the catalogue the
-clients read and the checks the referee makes come from the same declaration.
+clients read and the checks the referee makes come from the same declaration. An envelope
+that comes in two shapes (the state or a seat token; a sheet of a match or a blank one)
+declares them (`Shape`), and its check holds a body to exactly one: the contract states the
+same shapes as a `oneOf`. What no schema can state is in referee.http.rules.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Annotated, Any, Callable, Literal, Union
 
 import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from referee.core.contributions import MAX_SEED_CHARS
-from referee.core.engine import Engine, Field, integral
+from referee.core.engine import Engine, Field
+from referee.core.numbers import integral
 from referee.core.wire import CARD_PATTERN, Card
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES
@@ -69,9 +74,33 @@ def seat_ttl() -> StrictInteger:
                        "token does not expire."})
 
 
+@dataclasses.dataclass(frozen=True)
+class Shape:
+    """One of the shapes an envelope comes in: the fields it requires and the fields of the
+    envelope it goes without. The contract gives each shape a schema of its own and the
+    envelope as `oneOf` them; the envelope's check (`validates_schema` below) holds a body
+    to exactly one of them."""
+
+    name: str  # the shape's component name is the envelope's, then this
+    requires: tuple[str, ...]
+    without: tuple[str, ...]
+
+
+# A request of the game's back end, with the state; or of a player's device, with his seat
+# token, which stands for the match and the seat (naming another player is `not_your_seat`).
+WITH_STATE = Shape("WithState", ("state",), ("seat_token",))
+WITH_STATE_FOR_A_PLAYER = Shape("WithState", ("state", "player"), ("seat_token",))
+WITH_SEAT_TOKEN = Shape("WithSeatToken", ("seat_token",), ("state",))
+# The Generala sheet: of a match (its players and options come from the state), or blank.
+OF_A_MATCH = Shape("OfAMatch", ("state",), ("players", "names", "options"))
+BLANK = Shape("Blank", (), ("state",))
+
+
 class StateOrSeat(Schema):
     """A request that a player's device may send: the state (from the game's back end) or the
     seat token the back end handed the device, never both."""
+
+    shapes = (WITH_STATE, WITH_SEAT_TOKEN)
 
     state = StateField()
     seat_token = fields.String()
@@ -83,6 +112,17 @@ class StateOrSeat(Schema):
         if "state" not in data and "seat_token" not in data:
             raise ValidationError({"state": ["Missing data for required field (or send "
                                              "seat_token)."]})
+        shape = self.shapes[0] if "state" in data else self.shapes[1]
+        missing = [name for name in shape.requires if name not in data]
+        if missing:
+            raise ValidationError({name: ["Missing data for required field."]
+                                   for name in missing})
+
+
+class StateOrSeatForAPlayer(StateOrSeat):
+    """Asked with the state, the request names the player it is for."""
+
+    shapes = (WITH_STATE_FOR_A_PLAYER, WITH_SEAT_TOKEN)
 
 
 # The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): longer than any real match.
@@ -224,23 +264,24 @@ def envelope_schemas(max_id: int, max_items: int,
     class Validation(StateOrSeat):
         move = fields.Dict(required=True)  # an object: its own schema checks it next
 
-    # With a state the player is required; with a seat token it is the token's (the
-    # service's Referee.seated).
-    class View(StateOrSeat):
+    # With a seat token the player is the token's (the service's Referee.seated).
+    class View(StateOrSeatForAPlayer):
         player = player_id(max_id)
         seat_token_ttl = seat_ttl()
 
-    class Hint(StateOrSeat):
+    class Hint(StateOrSeatForAPlayer):
         player = player_id(max_id)
         level = fields.String(required=True, validate=validate.Length(min=1, max=max_id))
 
-    class ViewImage(StateOrSeat):
+    class ViewImage(StateOrSeatForAPlayer):
         player = player_id(max_id)
         # Each is checked against the game's declared events when the picture is drawn.
         events = fields.List(fields.Dict(), load_default=list,
                              validate=validate.Length(max=max_items))
 
     class Sheet(Schema):
+        shapes = (OF_A_MATCH, BLANK)
+
         state = StateField()
         players = StrictInteger(validate=validate.Range(min=1, max=SHEET_COLUMNS))
         names = fields.List(player_id(max_id),
@@ -251,7 +292,7 @@ def envelope_schemas(max_id: int, max_items: int,
 
         @validates_schema
         def _one_kind_of_sheet(self, data, **kwargs):
-            blank = [name for name in ("players", "names", "options") if name in data]
+            blank = [name for name in OF_A_MATCH.without if name in data]
             if "state" in data and blank:
                 raise ValidationError({name: ["A sheet of a match takes its players and "
                                               "options from the state."] for name in blank})

@@ -20,6 +20,7 @@ from typing import Any, Iterable
 
 import msgspec
 
+from referee.core import numbers
 from referee.core.engine import Engine
 from referee.core.errors import InvalidOptions
 from referee.core.wire import CARD_PATTERN, OTHER_EVENT, PRIVATE
@@ -78,6 +79,7 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
             out.append({"type": _later_type(event)})
             continue
         struct, private = known
+        event = numbers.integral_everywhere(event)  # 3.0 is 3, as everywhere
         try:
             msgspec.convert(event, struct, strict=True)
         except msgspec.ValidationError as exc:

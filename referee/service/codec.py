@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
-from referee.core import contributions
+from referee.core import contributions, numbers
 from referee.core.contributions import Fairness
 from referee.core.engine import Engine, shape_problems
 from referee.core.errors import InvalidState, TamperedState
@@ -261,7 +261,7 @@ def _sealed_type(state_type: type) -> type:
 
 def _fairness(data: Any) -> Fairness | None:
     try:
-        return msgspec.convert(data, Fairness | None, strict=True)
+        return numbers.convert(data, Fairness | None)
     except msgspec.ValidationError as exc:
         raise _not_as_written([f"{FAIRNESS}: {exc}"]) from None
 

@@ -45,9 +45,14 @@ class GameClient:
         self.CreateRequest = getattr(models, f"{prefix}CreateMatchRequest")
         self.Options = getattr(models, f"{prefix}Options")
         self.MoveRequest = getattr(models, f"{prefix}MoveRequest")
-        self.LegalMovesRequest = getattr(models, f"{prefix}LegalMovesRequest")
-        self.ViewRequest = getattr(models, f"{prefix}ViewRequest")
-        self.ValidationRequest = getattr(models, f"{prefix}ValidationRequest")
+        # The requests a phone may send too: with the state (the back end's), or with the
+        # seat token instead (the phone's).
+        self.LegalMovesRequest = getattr(models, f"{prefix}LegalMovesRequestWithState")
+        self.ViewRequest = getattr(models, f"{prefix}ViewRequestWithState")
+        self.ValidationRequest = getattr(models, f"{prefix}ValidationRequestWithState")
+        self.SeatLegalMovesRequest = getattr(models, f"{prefix}LegalMovesRequestWithSeatToken")
+        self.SeatViewRequest = getattr(models, f"{prefix}ViewRequestWithSeatToken")
+        self.SeatValidationRequest = getattr(models, f"{prefix}ValidationRequestWithSeatToken")
         self.Outcome = getattr(models, f"{prefix}Outcome")
         self.State = getattr(models, f"{prefix}State")
         self.View = getattr(models, f"{prefix}View")

@@ -72,9 +72,9 @@ def test_a_generated_client_asks_for_hints_as_a_bot(python_client):
         players=["ann", "cpu"], bots=["cpu"], seed="hints"))
     for _ in range(6):
         player = outcome.to_act[0]
-        advice = ask(client=client, body=models.GeneralaDiceHintRequest(
+        advice = ask(client=client, body=models.GeneralaDiceHintRequestWithState(
             state=outcome.state, player=player,
-            level=models.GeneralaDiceHintRequestLevel.HARD))
+            level=models.GeneralaDiceHintRequestWithStateLevel.HARD))
         assert isinstance(advice, models.GeneralaDiceHint)
         assert advice.measure == "expected_final_score" and advice.value > 0
         outcome = post(client=client, body=models.GeneralaDiceMoveRequest(
@@ -112,17 +112,18 @@ def test_a_phone_with_its_seat_token_asks_through_the_generated_client(python_cl
     # The back end asks for the seat of whoever is to act, as it would for his phone.
     seat = game.view(client=client, body=game.ViewRequest(state=outcome.state, player=mover))
     assert isinstance(seat.seat_token, str) and isinstance(outcome.seat_token, str)
-    listed = game.legal(client=client, body=game.LegalMovesRequest(seat_token=seat.seat_token))
+    listed = game.legal(client=client,
+                        body=game.SeatLegalMovesRequest(seat_token=seat.seat_token))
     assert listed.legal_moves and {m.player for m in listed.legal_moves} == {mover}
-    verdict = game.validate(client=client, body=game.ValidationRequest(
+    verdict = game.validate(client=client, body=game.SeatValidationRequest(
         seat_token=seat.seat_token, move=listed.legal_moves[0]))
     assert verdict.legal is True
-    seen = game.view(client=client, body=game.ViewRequest(seat_token=seat.seat_token))
+    seen = game.view(client=client, body=game.SeatViewRequest(seat_token=seat.seat_token))
     assert isinstance(seen.view, game.View) and seen.player == mover
     assert seen.view.to_dict() == seat.view.to_dict()
     other = next(p for p in players if p != mover)
-    refused = game.view(client=client, body=game.ViewRequest(seat_token=seat.seat_token,
-                                                             player=other))
+    refused = game.view(client=client, body=game.SeatViewRequest(seat_token=seat.seat_token,
+                                                                 player=other))
     assert isinstance(refused, game.Problem) and refused.code == "not_your_seat"
 
 

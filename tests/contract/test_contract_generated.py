@@ -139,9 +139,13 @@ def test_seat_tokens_are_typed_where_a_phone_sends_them_and_nowhere_else():
         asking = ["LegalMovesRequest", "ValidationRequest", "ViewRequest"]
         asking += ["HintRequest"] if engine.hint_levels else []
         for request in asking:
-            body = schemas[f"{prefix}{request}"]
-            assert body["properties"]["seat_token"]["$ref"].endswith("/SeatToken")
-            assert "state" not in body.get("required", [])
+            # Two shapes: with the state (from the back end), or with the seat token instead.
+            shapes = [schema_name(one) for one in schemas[f"{prefix}{request}"]["oneOf"]]
+            assert shapes == [f"{prefix}{request}WithState", f"{prefix}{request}WithSeatToken"]
+            with_state, with_seat = (schemas[name] for name in shapes)
+            assert with_seat["properties"]["seat_token"]["$ref"].endswith("/SeatToken")
+            assert "seat_token" in with_seat["required"] and "state" not in with_seat["properties"]
+            assert "state" in with_state["required"] and "seat_token" not in with_state["properties"]
         for request in ("MoveRequest", "CreateMatchRequest"):
             assert "seat_token" not in schemas[f"{prefix}{request}"]["properties"]
         for answer in ("Outcome", "PlayerView"):

@@ -1,19 +1,20 @@
 """The app and openapi.yaml agree: schemathesis generates requests from the contract and
-checks every answer against it, with every check on.
+checks every answer against it, with every check on, and with the configuration shipped for
+integrators (`schemathesis.toml`, written from the contract's `x-referee-rules`).
 
-On the catalogue and on match creation that includes `positive_data_acceptance`: options
-are typed (types, choices, ranges, player counts, and the rules between fields that JSON
-Schema can state), so a creation request the schema allows is accepted. The one exception is
-stated in the contract (`x-option-rules`): two rules JSON Schema cannot carry in a form a
-fuzzer can generate from — Générala's `dealer` must name someone seated, and Huit
-américain's ranks carry one effect each — and, likewise, the `bots` must be players and the
-`contributions` name players of the match, one seed each. The generated bodies are steered around exactly
-those two (`keep_option_rules`), and a separate test shows that breaking them is a clear
+`positive_data_acceptance` is on everywhere. What JSON Schema can say about a request is in
+its schema, so a request the schema allows is not refused for its shape; what it cannot say
+(a state this referee wrote, a legal move, bots who are players...) is each operation's
+`x-referee-rules`, and the configuration lets a schema-valid request be answered with the
+statuses of those rules' codes and no other. Here each such refusal must moreover carry one
+of its operation's rule codes (`refused_only_by_its_rules`).
+
+On the catalogue and on match creation the generated bodies are moreover steered around
+the creation rules (`keep_option_rules`: Générala's `dealer` must name someone seated,
+Huit américain's ranks carry one effect each, the `bots` are players and the
+`contributions` name players of the match, one seed each), so that nearly every creation
+request is accepted; a separate test shows that breaking an option rule is a clear
 `invalid_options`, never a 500.
-
-On the other operations a request can fit the schema and still be refused on purpose (a
-move against the rules, a state made up by the fuzzer), so `positive_data_acceptance` is left
-out there; every refusal must still be a documented problem.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ import pytest
 import schemathesis
 import yaml
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import positive_data_acceptance
+from schemathesis.config import SchemathesisConfig
 
 import referee
 
-from tests.support import committed_contract
+from tests.support import ROOT, committed_contract
 
 from .support import keep_option_rules
 
@@ -44,7 +45,12 @@ SEALED_APP = referee.create_app({"STATE_KEYS": ["c-test-key-" + "0123456789" * 3
 # The operations are listed from the committed contract (the served one is the same: see
 # test_contract_generated.py); each test's cases come from the contract its app serves, cut
 # down to the operation's path and method.
-CONTRACT = schemathesis.openapi.from_dict(committed_contract())
+# Listed with no configuration: the one schemathesis finds on its own (schemathesis.toml, in
+# the folder the suite runs from) would change what `include` and `exclude` select.
+CONTRACT = schemathesis.openapi.from_dict(committed_contract(), config=SchemathesisConfig())
+# What an integrator passes to the CLI: the statuses a schema-valid request may be refused
+# with, per operation.
+CONFIG = SchemathesisConfig.from_path(str(ROOT / "schemathesis.toml"))
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
@@ -61,7 +67,8 @@ def one_operation(document: dict, app, label: str):
     method, path = label.split(" ", 1)
     item = {key: value for key, value in document["paths"][path].items()
             if key == method.lower() or key not in METHODS}
-    schema = schemathesis.openapi.from_dict(copy.deepcopy({**document, "paths": {path: item}}))
+    schema = schemathesis.openapi.from_dict(copy.deepcopy({**document, "paths": {path: item}}),
+                                            config=CONFIG)
     schema.app = app
     return schema
 
@@ -149,13 +156,31 @@ def test_breaking_an_option_rule_is_invalid_options(game, options):
     assert answer.status_code == 422 and answer.get_json()["code"] == "invalid_options"
 
 
+def refused_only_by_its_rules(ctx, response, case) -> None:
+    """A request generated to fit the schema is refused, if at all, by one of its
+    operation's `x-referee-rules`, under that rule's code."""
+    if case.meta is None or not case.meta.generation.mode.is_positive:
+        return
+    if response.status_code < 400:
+        return
+    rules = case.operation.definition.raw.get("x-referee-rules", [])
+    try:
+        problem = response.json()
+    except ValueError:
+        problem = None
+    code = problem.get("code") if isinstance(problem, dict) else None
+    assert code in {rule["code"] for rule in rules}, (
+        f"a schema-valid request refused as {code!r} ({response.status_code}), not by one "
+        f"of its operation's rules: {case.body!r:.300}")
+
+
 @schemathesis.pytest.from_fixture("other").parametrize()
 @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_endpoint_answers_as_the_contract_says(case):
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    case.call_and_validate(additional_checks=[refused_only_by_its_rules])
 
 
 @schemathesis.pytest.from_fixture("sealed").parametrize()
 @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_endpoint_answers_as_the_contract_says_in_sealed_mode(case):
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+    case.call_and_validate(additional_checks=[refused_only_by_its_rules])

@@ -41,6 +41,30 @@ class Builder:
     def schema(self, name: str, body: dict[str, Any]) -> None:
         self.spec.components.schema(name, body)
 
+    def shaped(self, name: str, body: dict[str, Any], kind: str,
+               words: dict[str, dict[str, Any]]) -> None:
+        """The envelope `name`, whose every field is in `body`, as `oneOf` its shapes (the
+        marshmallow envelope's `shapes`, referee.http.schemas.Shape): each a schema of its
+        own, `name` then the shape's name, without the fields it goes without, requiring
+        what it requires, with what `words` gives it by its name (its description, and any
+        rule of its own); `words[""]` describes the whole. Without shapes, the envelope is
+        `body` as it is."""
+        shapes = getattr(self.envelopes[kind], "shapes", ())
+        if not shapes:
+            self.schema(name, body)
+            return
+        given = body.get("required", [])
+        for shape in shapes:
+            one = {"type": "object",
+                   "properties": {field: schema for field, schema in body["properties"].items()
+                                  if field not in shape.without},
+                   "required": [*given, *(f for f in shape.requires if f not in given)],
+                   "additionalProperties": False, **words[shape.name]}
+            if not one["required"]:
+                del one["required"]
+            self.schema(name + shape.name, one)
+        self.schema(name, {"oneOf": [ref(name + shape.name) for shape in shapes], **words[""]})
+
 
 class GameNames:
     """The component names of one game's schemas: `names("Outcome")` is `GeneralaDiceOutcome`."""

@@ -103,6 +103,9 @@ def _declared(b: Builder, engine: Engine, names: GameNames) -> None:
     state_schema["properties"].update(
         seating=ref("Seating"), fairness={"oneOf": [ref("Fairness"), {"type": "null"}]})
     state_schema["required"] += ["seating", "fairness"]
+    # A match seats as many players as the game takes.
+    state_schema["properties"]["players"].update(minItems=engine.min_players,
+                                                 maxItems=engine.max_players)
     # The bound on a state's counters, where clients can read it.
     state_schema["x-max-counter"] = MAX_COUNTER
     for counter in engine.counter_fields:
@@ -177,12 +180,6 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
         body["additionalProperties"] = False
         props = body["properties"]
         props.update({field: written[field] for field in props if field in written})
-        if "seat_token" in props:
-            body["description"] = (
-                "Either `state` (from the game's back end) or `seat_token` (from a "
-                "player's device), never both"
-                + ("; with `state`, `player` is required." if kind in ("view", "hint")
-                   else "."))
         if kind == "create":
             props["players"] = {
                 "type": "array", "items": ref("PlayerId"), "uniqueItems": True,
@@ -206,7 +203,7 @@ def _envelopes(b: Builder, engine: Engine, names: GameNames) -> None:
                                "`seed`): `seed_token_required` otherwise."}
             constraints = [*engine.creation_constraints(), *SEED_CONSTRAINTS]
             body["allOf"] = constraints
-        b.schema(names(name), body)
+        b.shaped(names(name), body, kind, STATE_OR_SEAT)
     if seeds_after_creation(engine):  # where `/contributions` is documented
         b.schema(names("ContributionRequest"), {
             "type": "object", "required": ["state", "player", "seed"],
@@ -372,6 +369,19 @@ def _replays(b: Builder, engine: Engine, names: GameNames) -> None:
     outcome["properties"]["result"] = {**ref("SignedResult"), "description": (
         "When the replay finished the match: the referee's signed result.")}
     b.schema(names("ReplayAnswer"), outcome)
+
+
+# The words of the two shapes of a request a player's device may send too.
+STATE_OR_SEAT = {
+    "WithState": {"description": "From the game's back end: the state (and, where the "
+                                 "answer is one player's, that `player`)."},
+    "WithSeatToken": {"description": "From a player's device: the seat token its back end "
+                                     "handed it, instead of the state; the request acts as "
+                                     "the token's seat and no other (`player`, when given, "
+                                     "names that seat)."},
+    "": {"description": "Either `state` (from the game's back end) or `seat_token` (from a "
+                        "player's device), never both."},
+}
 
 
 # A creation's seed: a seed or a seed token, not both; contributions need one of them.

@@ -17,6 +17,7 @@ from referee.service.errors import Refused
 from referee.service.referee import Referee
 
 from .base import Builder, GameNames, camel, problem_responses, ref
+from .games import STATE_OR_SEAT
 
 EXAMPLE_SUMMARY = (f"A real request: players {', '.join(EXAMPLE_PLAYERS[:2])}..., seed "
                    f"{EXAMPLE_SEED!r}, default options, the clock at {EXAMPLE_CLOCK:.0f}")
@@ -36,7 +37,8 @@ def game_paths(b: Builder, engine: Engine, names: GameNames, codec: StateCodec) 
                        EXAMPLE_SUMMARY if codec.sealer is None else SEALED_SUMMARY)
             continue
         if request not in b.spec.components.schemas:  # one for each format of a picture
-            b.schema(request, _picture_request(b, op, names))
+            b.shaped(request, _picture_request(b, op, names), op.request,
+                     SHEET if op.request == "sheet" else STATE_OR_SEAT)
         _picture_path(b, engine, op, request, match)
 
 
@@ -115,6 +117,7 @@ def _post(b: Builder, engine: Engine, op: Operation, request: dict[str, Any],
         "summary": op.summary.format(name=engine.name), "description": op.text,
         "requestBody": {"required": True, "content": {"application/json": request}},
         "responses": {str(op.status): success, **problem_responses(op.problems)},
+        "x-referee-rules": [{"code": rule.code, "says": rule.says} for rule in op.request_rules],
     }
     if op.answers_events:
         operation["parameters"] = ["ContractVersion"]
@@ -132,9 +135,6 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
         props["seat_token"] = {**ref("SeatToken"), "description": (
             "Instead of `state`, from a player's device: the picture is of the token's "
             "seat and no other.")}
-        body["description"] = ("Either `state` (from the game's back end) or `seat_token` "
-                               "(from a player's device), never both; with `state`, "
-                               "`player` is required.")
     if op.request == "view_image":
         props["player"] = {**ref("PlayerId"), "description": (
             "Whose view: a player sees his own; anyone not seated is a spectator and sees "
@@ -161,9 +161,22 @@ def _picture_request(b: Builder, op: Operation, names: GameNames) -> dict[str, A
             "text's).")}
         props["page"].update(description="The paper: A4 (210 x 297 mm) or US Letter "
                                          "(8.5 x 11 in), portrait.")
-        body["description"] = ("A sheet of a match (`state`) or a blank one (`players`, "
-                               "`names`, `options`); `state` goes with none of the three.")
     return body
+
+
+# The sheet request's two shapes: a blank sheet has no more names than `players`, when given.
+SHEET = {
+    "OfAMatch": {"description": "The sheet of a match: its players, options and boxes come "
+                                "from `state`."},
+    "Blank": {"description": "A blank sheet: `players` columns, the first headed by `names`, "
+                             "the box values of `options`.",
+              "allOf": [{"if": {"required": ["players"],
+                                "properties": {"players": {"const": count}}},
+                         "then": {"properties": {"names": {"maxItems": count}}}}
+                        for count in range(1, SHEET_COLUMNS)]},
+    "": {"description": "A sheet of a match (`state`) or a blank one (`players`, `names`, "
+                        "`options`); `state` goes with none of the three."},
+}
 
 
 def _picture_examples(game_id: str, op: Operation, match: ExampleMatch) -> dict[str, Any]:
