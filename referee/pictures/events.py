@@ -5,9 +5,10 @@ detail, such as the cards someone drew). Each event is checked against the game'
 events, then stripped of what the viewer may not learn: a field declared private (see
 `referee.core.wire.private`) stays only for the players the event concerns, the one who made
 it (`player`) and the one it was given to (`to`), which is how the engines address their
-private parts. An event of a type the game does not declare keeps its type only, since
-nothing says which of its fields are private; the generic `other` event, which stands for a
-type of a later contract version, keeps the type it names. Whatever its type, an event's
+private parts. Every event is of a type the game declares, or the generic `other` event,
+which stands for a type of a later contract version (as the contract's discriminated union of
+events says): it keeps the type it names only, since nothing says which of its fields are
+private. Whatever its type, an event's
 type is at most MAX_TYPE characters and each of its strings at most MAX_TEXT: a caller's
 text is drawn, and drawing costs with its length.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Iterable
+from typing import Annotated, Any, Iterable, Literal
 
 import msgspec
 
@@ -36,6 +37,15 @@ CONCERNED = ("player", "to")
 # longer than a player's id (REFEREE_MAX_PLAYER_ID_LENGTH, which may not exceed MAX_TEXT).
 MAX_TYPE = 64
 MAX_TEXT = 256
+
+
+class OtherEvent(msgspec.Struct, forbid_unknown_fields=True):
+    """The generic event (referee.core.wire.known_to): a type the caller's version of the
+    contract does not declare, by its name, with its fields in `data`."""
+
+    type: Literal["other"]
+    name: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TYPE)]
+    data: dict[str, Any]
 
 
 class BadEvents(ValueError):
@@ -76,7 +86,11 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
             continue
         known = declared.get(event["type"])
         if known is None:
-            out.append({"type": _later_type(event)})
+            problem = _not_generic(engine, event)
+            if problem:
+                errors[index] = [problem]
+            else:
+                out.append({"type": event["name"]})
             continue
         struct, private = known
         event = numbers.integral_everywhere(event)  # 3.0 is 3, as everywhere
@@ -98,13 +112,17 @@ def visible(engine: Engine, events: list[Any], viewer: str) -> list[dict[str, An
     return out
 
 
-def _later_type(event: dict[str, Any]) -> str:
-    """The type an undeclared event is shown as: its own, or the one the generic `other`
-    event names (a type of a later contract version, see referee.core.wire.known_to)."""
-    named = event.get("name")
-    if event["type"] == OTHER_EVENT and isinstance(named, str) and 0 < len(named) <= MAX_TYPE:
-        return named
-    return event["type"]
+def _not_generic(engine: Engine, event: dict[str, Any]) -> str | None:
+    """What is wrong with an event of a type the game does not declare: anything but the
+    generic `other` event, and that one with fields that are not its own."""
+    if event["type"] != OTHER_EVENT:
+        return (f"{event['type']!r} is not an event type of {engine.name}; a type of a later "
+                f"version of the contract comes as the generic {OTHER_EVENT!r} event.")
+    try:
+        msgspec.convert(event, OtherEvent, strict=True)
+    except msgspec.ValidationError as exc:
+        return str(exc)
+    return None
 
 
 def _too_long(value: Any) -> bool:

@@ -30,14 +30,12 @@ def test_a_card_given_is_seen_by_the_giver_and_the_receiver_only():
         assert ("card" in visible(HUIT, [given], viewer)[0]) is sees
 
 
-def test_an_event_of_an_unknown_type_keeps_its_type_only():
-    later = {"type": "added_later", "cards": ["AS"]}
-    assert visible(HUIT, [later], "ann") == [{"type": "added_later"}]
-    longest = {"type": "t" * MAX_TYPE, "text": "x" * MAX_TEXT}
-    assert visible(HUIT, [longest], "ann") == [{"type": "t" * MAX_TYPE}]
+def test_the_generic_event_keeps_the_type_it_names_only():
     # A type of a later contract version, as a caller of this one receives it.
     generic = {"type": "other", "name": "added_later", "data": {"cards": ["AS"]}}
     assert visible(HUIT, [generic], "ann") == [{"type": "added_later"}]
+    longest = {"type": "other", "name": "t" * MAX_TYPE, "data": {"text": "x" * MAX_TEXT}}
+    assert visible(HUIT, [longest], "ann") == [{"type": "t" * MAX_TYPE}]
 
 
 @pytest.mark.parametrize("event", [
@@ -52,6 +50,13 @@ def test_an_event_of_an_unknown_type_keeps_its_type_only():
     {"type": "x" * (MAX_TYPE + 1)},
     {"type": "added_later", "note": "x" * (MAX_TEXT + 1)},
     {"type": "added_later", "notes": [{"x" * (MAX_TEXT + 1): 1}]},
+    # An undeclared type is the generic event's, as the contract's union of events says.
+    {"type": "added_later", "cards": ["AS"]},
+    {"type": "other", "name": "added_later", "data": [None, None]},
+    {"type": "other", "name": "", "data": {}},
+    {"type": "other", "name": "t" * (MAX_TYPE + 1), "data": {}},
+    {"type": "other", "data": {}},
+    {"type": "other", "name": "added_later", "data": {}, "cards": ["AS"]},
     {"type": "cards_dealt", "player": "a" * (MAX_TEXT + 1), "count": 0},
 ])
 def test_an_event_that_does_not_fit_its_declaration_is_refused_with_its_index(event):
