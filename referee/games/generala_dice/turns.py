@@ -23,8 +23,9 @@ from referee.core.engine import Event, evolve
 from referee.core.errors import IllegalMove
 
 from .hands import DICE, HAND_HOLDS, HAND_OF, MAX_ROLLS
-from .scoring import giving_up_cost, is_generala
+from .scoring import is_generala
 from .state import Options, State
+from .worth import worth_of
 
 
 def deadline(options: Options, now: float) -> float | None:
@@ -167,16 +168,17 @@ def timeout(state: State, player: str, now: float) -> tuple[State, list[Event]]:
 def timeout_box(state: State) -> str:
     """The box a timeout fills: the free box that scores most with the dice shown; among
     those that score the same, the one whose loss costs the player least (a dead box first,
-    see `scoring.still_worth`), then the first in sheet order."""
+    see `worth`), then the first in sheet order."""
     sheet = state.sheets[state.current]
     options = state.options
     values = options.values
-    boxes, scorers = options.sheet.boxes, options.sheet.scorers
+    rules = options.sheet
+    boxes, scorers, worth = rules.boxes, rules.scorers, worth_of(rules)
     servida = state.rolls == 1
     hand = HAND_OF[state.dice]
 
     def preference(box: str) -> tuple[int, float, int]:
         points = scorers[box](hand, servida, sheet, values)
-        return points, -giving_up_cost(box, points, sheet, values), -boxes.index(box)
+        return points, -worth.giving_up_cost(box, points, sheet, values), -boxes.index(box)
 
     return max((b for b in boxes if b not in sheet), key=preference)

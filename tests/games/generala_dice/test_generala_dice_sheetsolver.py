@@ -12,11 +12,12 @@ import pytest
 from referee.games.dice_sheets.declaration import Box, Sheet, UpperBonus
 from referee.games.dice_sheets.scorers import Face, dice_total, five_of_a_kind
 from referee.games.dice_sheets.yacht import YACHT
-from referee.games.generala_dice.scoring import AIMED_CHANCE, GENERALA_SCORING, SheetScoring
+from referee.games.generala_dice.scoring import GENERALA_SCORING, SheetScoring
 from referee.games.generala_dice.sheetsolver import SheetSolver
 from referee.games.generala_dice.sheetstates import LAYERS
 from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options
+from referee.games.generala_dice.worth import worth_of
 
 ONE_DIE_KEPT = 1 - (5 / 6) ** 3  # a die rerolled up to three times until it shows one face
 
@@ -64,7 +65,7 @@ def test_the_state_counts_the_upper_subtotal_capped_at_the_threshold():
 
 def test_a_yacht_box_alone_is_worth_50_times_the_chance_of_five_of_a_kind():
     assert solve(Box("yacht", five_of_a_kind, value=50)).start == pytest.approx(
-        50 * AIMED_CHANCE["generala"], abs=1e-9)
+        50 * worth_of(GENERALA_SCORING).aimed_chance["generala"], abs=1e-9)
 
 
 def test_the_yacht_sheet_has_an_exact_optimum():
@@ -73,3 +74,13 @@ def test_the_yacht_sheet_has_an_exact_optimum():
     solver = SheetSolver(SheetScoring(YACHT), YACHT.values())
     assert solver.start == pytest.approx(166.955068, abs=1e-5)
     assert solver.state_count == 1 << 12
+
+
+def test_the_timeout_worth_of_a_box_the_dice_count_is_its_solitaire_optimum():
+    # worth.SheetWorth's integer dynamic program and the solver agree on one-box sheets
+    yacht = worth_of(SheetScoring(YACHT))
+    assert yacht.aimed_points["choice"] == pytest.approx(5 * 14 / 3, abs=1e-12)
+    for name in ("four_of_a_kind", "full_house"):
+        alone = solve(YACHT.box(name))
+        assert yacht.aimed_points[name] == pytest.approx(alone.start, abs=1e-9)
+    assert yacht.aimed_chance["yacht"] == worth_of(GENERALA_SCORING).aimed_chance["generala"]
