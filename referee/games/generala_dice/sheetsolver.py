@@ -13,6 +13,11 @@ over the 252 hands, the rolls left and the keeps. The upper bonus is paid by the
 reaches the threshold. Scores come from the sheet's own scorers (`scoring.SheetScoring`), so
 the tables cannot disagree with the engine about what a box is worth.
 
+Measured: on the Generala declaration it finds Generala's 162.47 state by state; on the
+Yahtzee sheet without its Yahtzee bonus and joker (upper bonus 35 at 63) it finds 245.87, the
+published optimum for those rules, but in about 8 minutes over its 524,288 states, most of
+them upper subtotals no sheet can reach with its filled boxes: pruning them is next.
+
 Not yet here (see `solver` for Generala's): the `hard` choices and the `win` level, the
 repeat bonus and the joker rule, and a house rule that ends a match at once.
 """
