@@ -21,7 +21,6 @@ from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 from . import invariants, turns, wire
 from .hands import DICE, HAND_OF, MAX_ROLLS
 from .listing import moves_of
-from .scoring import BOXES
 from .state import Options, State
 
 VALUE_LIMIT = 1000
@@ -65,7 +64,7 @@ class GeneralaDice(Engine):
                   required=False, minimum=1, maximum=6, max_items=DICE - 1),
         )),
         MoveType("score", "fill a free box with what the dice are worth there (0 scratches it)", (
-            Field("box", "string", "the box to fill", choices=BOXES),
+            Field("box", "string", "the box to fill", choices=Options.sheet.boxes),
         )),
         MoveType("timeout", "once the turn clock has run out, any player may end the turn: "
                  "one roll if none was made, then the free box that scores most"),
@@ -107,7 +106,7 @@ class GeneralaDice(Engine):
             # « la partie lance les dés à votre place … puis inscrit la case »: only the
             # game's own turn is left, which any player may trigger.
             return [{"type": "timeout", "player": p} for p in state.players]
-        listed = moves_of(state.players[state.current])
+        listed = moves_of(state.players[state.current], state.options.sheet)
         moves: list[Move] = []
         if state.rolls < MAX_ROLLS:
             moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from referee.core.memo import BoundedMemo
 
 from .hands import DICE, MAX_ROLLS
-from .scoring import BOXES, is_generala, possible_scores
+from .scoring import is_generala
 from .state import Options, State
 from .turns import is_finished
 
@@ -31,8 +31,8 @@ def sheet_rules(options: Options) -> SheetRules:
 
 
 def make_sheet_rules(options: Options) -> SheetRules:
-    values = options.values
-    return values, {box: possible_scores(box, values) for box in BOXES}
+    values, sheet = options.values, options.sheet
+    return values, {box: sheet.possible_scores(box, values) for box in sheet.boxes}
 
 
 SHEET_RULES: BoundedMemo[Options, SheetRules] = BoundedMemo(OPTION_SETS_KEPT)
@@ -69,18 +69,25 @@ def play_problems(state: State) -> list[str]:
 def sheet_problems(state: State) -> list[str]:
     problems = []
     values, scores = sheet_rules(state.options)
+    rules = state.options.sheet
+    unlock = rules.declaration.unlock
     for player, sheet in zip(state.players, state.sheets):
         for box, points in sheet.items():
-            if box not in BOXES:
+            if box not in scores:
                 problems.append(f"{player}'s sheet has an unknown box {box!r}")
             elif points not in scores[box]:
                 problems.append(f"{player}'s {box} box holds {points}, which it cannot score")
-        # A Generala box worth 0 (house values) never unlocks the Doble, as its scorer reads.
-        unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
-        if sheet.get("doble_generala", 0) > 0 and not unlocked:
-            problems.append(f"{player}'s Doble Generala scored without a Generala of "
-                            f"{values['generala']}")
+        # A box `by` worth 0 (house values) never unlocks its box, as the scorer reads.
+        if unlock is not None and sheet.get(unlock.box, 0) > 0 and not rules.unlocks(sheet,
+                                                                                     values):
+            problems.append(f"{player}'s {title(unlock.box)} scored without a "
+                            f"{title(unlock.by)} of {values[unlock.by]}")
     return problems
+
+
+def title(box: str) -> str:
+    """A box as a sentence names it: doble_generala -> Doble Generala."""
+    return box.replace("_", " ").title()
 
 
 def instant_win_problems(state: State) -> list[str]:
@@ -104,7 +111,7 @@ def turn_order_problems(state: State) -> list[str]:
     filled = [len(s) for s in state.sheets]
     if state.instant_winner is not None:
         return []
-    if all(n == len(BOXES) for n in filled):
+    if all(n == state.options.sheet.box_count for n in filled):
         return [] if state.rolls == 0 else ["dice are rolled in a finished match"]
     base = filled[state.current]
     expected = [base + 1 if i < state.current else base for i in range(len(filled))]

@@ -10,7 +10,7 @@ Every roll (one per keep) and every score move of a player is a dict made once; 
 each hand allows and the score moves left by each set of filled boxes (at most 2,048 sets,
 each listed when first met) are tuples of them. A listing shares these, and callers only read
 them (see `referee.core.engine`). A server sees few players at once, so a bounded memo keeps
-the tables of the ones seen lately.
+the tables of the ones seen lately, per sheet (the boxes come from the sheet the match plays).
 """
 
 from __future__ import annotations
@@ -19,35 +19,36 @@ from referee.core.engine import Move
 from referee.core.memo import BoundedMemo
 
 from .hands import HAND_KEEPS, KEEPS
-from .scoring import BOXES
+from .scoring import SheetScoring
 
 PLAYERS_KEPT = 64
-FILLED_SETS = 1 << len(BOXES)
 
 
 class PlayerMoves:
-    """One player's moves: `first_roll`, `rolls[hand]` (the rolls that hand allows) and
-    `scores_left(filled)` (the score moves left by a frozenset of filled boxes)."""
+    """One player's moves on a sheet: `first_roll`, `rolls[hand]` (the rolls that hand allows)
+    and `scores_left(filled)` (the score moves left by a frozenset of filled boxes)."""
 
-    __slots__ = ("_scores_left", "first_roll", "rolls", "score")
+    __slots__ = ("_scores_left", "boxes", "first_roll", "rolls", "score")
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, seat: tuple[str, SheetScoring]) -> None:
+        player, sheet = seat
+        self.boxes = sheet.boxes
         roll = {keep: {"type": "roll", "player": player, "keep": [*keep]} for keep in KEEPS}
         self.first_roll = (roll[()],)  # the first roll rolls all five dice
         self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
-        self.score = {box: {"type": "score", "player": player, "box": box} for box in BOXES}
+        self.score = {box: {"type": "score", "player": player, "box": box} for box in self.boxes}
         self._scores_left: BoundedMemo[frozenset[str], tuple[Move, ...]] = BoundedMemo(
-            FILLED_SETS)
+            1 << len(self.boxes))
 
     def scores_left(self, filled: frozenset[str]) -> tuple[Move, ...]:
         return self._scores_left.get(filled, self.list_scores_left)
 
     def list_scores_left(self, filled: frozenset[str]) -> tuple[Move, ...]:
-        return tuple(self.score[b] for b in BOXES if b not in filled)
+        return tuple(self.score[b] for b in self.boxes if b not in filled)
 
 
-PLAYER_MOVES: BoundedMemo[str, PlayerMoves] = BoundedMemo(PLAYERS_KEPT)
+PLAYER_MOVES: BoundedMemo[tuple[str, SheetScoring], PlayerMoves] = BoundedMemo(PLAYERS_KEPT)
 
 
-def moves_of(player: str) -> PlayerMoves:
-    return PLAYER_MOVES.get(player, PlayerMoves)
+def moves_of(player: str, sheet: SheetScoring) -> PlayerMoves:
+    return PLAYER_MOVES.get((player, sheet), PlayerMoves)

@@ -1,78 +1,103 @@
-"""What five dice are worth in each box of the Generala sheet: a table from box to scorer."""
+"""What five dice are worth in each box of a sheet: a sheet declaration
+(`referee.games.dice_sheets`) compiled over the 252 hands, once per sheet (`SheetScoring`).
+
+Rules enforced, in plain words: a box pays what its declaration says (a fixed value when the
+dice make its pattern, or the points its scorer counts), house values replacing the fixed ones;
+a hand filled after the first roll (servida) adds the servida bonus in the boxes the sheet
+names, when the hand makes the box; a box unlocked by another (Generala's Doble) scores only
+while that box holds its full value above 0. The Generala sheet's names below (`BOXES`,
+`FACE_BOXES`, ...) serve the parts still written for it alone: pictures, hints, the solver.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
+
+from referee.games.dice_sheets.declaration import Box, Sheet
+from referee.games.dice_sheets.generala import ESCALERAS, GENERALA
+from referee.games.dice_sheets.scorers import Counts, Face, counts_of
 
 from .hands import HAND_OF, HANDS, hand_index
 
-FACE_BOXES = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
-COMBINATION_BOXES = ("escalera", "full", "poker", "generala", "doble_generala")
-BOXES = tuple(FACE_BOXES) + COMBINATION_BOXES
-BOX_COUNT = len(BOXES)
-
-# Only these three runs are an Escalera; 4-5-6-1-2 is not (the sheet's table).
-ESCALERAS = (frozenset({1, 2, 3, 4, 5}), frozenset({2, 3, 4, 5, 6}), frozenset({3, 4, 5, 6, 1}))
-# The boxes where a hand scored after the first roll (servida) earns the bonus.
-SERVIDA_BOXES = frozenset({"escalera", "full", "poker"})
-
-
-def is_escalera(dice: tuple[int, ...]) -> bool:
-    return len(set(dice)) == 5 and frozenset(dice) in ESCALERAS
-
-
-def is_full(dice: tuple[int, ...]) -> bool:
-    """Three of one face and two of another; five of a kind is not a Full."""
-    return sorted(Counter(dice).values()) == [2, 3]
-
-
-def is_poker(dice: tuple[int, ...]) -> bool:
-    """Four of a kind, or five (five of a kind also counts as a Póker)."""
-    return max(Counter(dice).values()) >= 4
-
-
-def is_generala(dice: tuple[int, ...]) -> bool:
-    return len(set(dice)) == 1
-
-
-# What each of the 252 hands makes, worked out once from the predicates above: a scorer reads
-# its hand's row instead of counting the dice again.
-HAND_FACE_POINTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(face * hand.count(face) for face in range(7)) for hand in HANDS)
-_COMBINATION_TESTS = {"escalera": is_escalera, "full": is_full, "poker": is_poker,
-                      "generala": is_generala}
-HAND_MAKES: tuple[frozenset[str], ...] = tuple(
-    frozenset(box for box, test in _COMBINATION_TESTS.items() if test(hand)) for hand in HANDS)
-
+# A scorer takes the index of the hand shown (see `hands`), whether the hand is servida, the
+# player's filled boxes and the box values of the match's options.
 Scorer = Callable[[int, bool, dict[str, int], dict[str, int]], int]
+HAND_COUNTS: tuple[Counts, ...] = tuple(counts_of(hand) for hand in HANDS)
 
 
-def _face(face: int) -> Scorer:
-    return lambda hand, servida, sheet, values: HAND_FACE_POINTS[hand][face]
+class SheetScoring:
+    """A sheet declaration (`declaration`) as the engine plays it: `boxes` (the names, in sheet order),
+    `scorers[box]`, and the tables they read, worked out once from the declaration's own
+    patterns and scorers: `hand_makes[hand]` (the fixed-value boxes the hand makes) and
+    `hand_points[box][hand]` (what the dice count in a box scored by the dice)."""
 
+    def __init__(self, sheet: Sheet):
+        self.declaration = sheet
+        self.boxes = sheet.box_names
+        self.box_count = len(self.boxes)
+        servida = sheet.servida
+        self.servida_boxes = servida.boxes if servida is not None else frozenset()
+        self.hand_makes = tuple(frozenset(box.name for box in sheet.boxes
+                                          if box.fixed and box.made(counts))
+                                for counts in HAND_COUNTS)
+        self.hand_points = {box.name: tuple(box.points(counts) for counts in HAND_COUNTS)
+                            for box in sheet.boxes if not box.fixed}
+        self.scorers: dict[str, Scorer] = {box.name: self.scorer(box) for box in sheet.boxes}
 
-def _fixed(box: str) -> Scorer:
-    def score(hand, servida, sheet, values):
-        if box not in HAND_MAKES[hand]:
-            return 0
-        bonus = values["servida_bonus"] if servida and box in SERVIDA_BOXES else 0
-        return values[box] + bonus
-    return score
+    def scorer(self, box: Box) -> Scorer:
+        unlock = self.declaration.unlock
+        if unlock is not None and unlock.box == box.name:
+            return self.unlocked_scorer(box.name, unlock.by)
+        if box.fixed:
+            return self.fixed_scorer(box.name)
+        return self.counted_scorer(box.name)
 
+    def counted_scorer(self, name: str) -> Scorer:
+        points = self.hand_points[name]
+        if name in self.servida_boxes:
+            def score(hand, servida, filled, values):
+                counted = points[hand]
+                return counted + values["servida_bonus"] if servida and counted else counted
+            return score
+        return lambda hand, servida, filled, values: points[hand]
 
-def _doble(hand, servida, sheet, values):
-    # Only a Generala box that holds its full value unlocks the Doble; a scratched one never does.
-    unlocked = values["generala"] > 0 and sheet.get("generala") == values["generala"]
-    return values["doble_generala"] if unlocked and "generala" in HAND_MAKES[hand] else 0
+    def fixed_scorer(self, name: str) -> Scorer:
+        makes = self.hand_makes
+        has_bonus = name in self.servida_boxes
 
+        def score(hand, servida, filled, values):
+            if name not in makes[hand]:
+                return 0
+            return values[name] + values["servida_bonus"] if servida and has_bonus else values[name]
+        return score
 
-# Each scorer takes the index of the hand shown (see `hands`), not the dice.
-SCORERS: dict[str, Scorer] = {
-    **{box: _face(face) for box, face in FACE_BOXES.items()},
-    **{box: _fixed(box) for box in _COMBINATION_TESTS},
-    "doble_generala": _doble,
-}
+    def unlocked_scorer(self, name: str, by: str) -> Scorer:
+        makes = self.hand_makes
+
+        def score(hand, servida, filled, values):
+            # Only a box `by` holding its full value unlocks it; a scratched one never does.
+            full = values[by]
+            unlocked = full > 0 and filled.get(by) == full
+            return values[name] if unlocked and name in makes[hand] else 0
+        return score
+
+    def box_score(self, box: str, dice, servida: bool, filled: dict[str, int],
+                  values: dict[str, int]) -> int:
+        return self.scorers[box](hand_of(dice), servida, filled, values)
+
+    def possible_scores(self, box: str, values: dict[str, int]) -> frozenset[int]:
+        """Every value a box can hold on a sheet: used to check a caller's state."""
+        bonus = values["servida_bonus"] if box in self.servida_boxes else 0
+        if box in self.hand_points:  # the bonus comes with points the dice count
+            counted = set(self.hand_points[box])
+            return frozenset(counted | {p + bonus for p in counted if p})
+        return frozenset({0, values[box], values[box] + bonus})
+
+    def unlocks(self, filled: dict[str, int], values: dict[str, int]) -> bool:
+        """Whether the box an `Unlock` rule guards is open on this sheet."""
+        unlock = self.declaration.unlock
+        return unlock is not None and values[unlock.by] > 0 and (
+            filled.get(unlock.by) == values[unlock.by])
 
 
 def hand_of(dice) -> int:
@@ -83,63 +108,41 @@ def hand_of(dice) -> int:
         return hand_index(dice)
 
 
+# -- the Generala sheet --------------------------------------------------------------------------
+GENERALA_SCORING = SheetScoring(GENERALA)
+BOXES = GENERALA_SCORING.boxes
+BOX_COUNT = GENERALA_SCORING.box_count
+FACE_BOXES = {box.name: box.dice.face for box in GENERALA.boxes if isinstance(box.dice, Face)}
+SERVIDA_BOXES = GENERALA_SCORING.servida_boxes
+SCORERS = GENERALA_SCORING.scorers
+assert ESCALERAS == GENERALA.box("escalera").made.runs
+
+
+def makes(box: str, dice) -> bool:
+    """Whether the dice make the pattern of a Generala box."""
+    return GENERALA.box(box).made(counts_of(dice))
+
+
+def is_escalera(dice) -> bool:
+    return makes("escalera", dice)
+
+
+def is_full(dice) -> bool:
+    return makes("full", dice)
+
+
+def is_poker(dice) -> bool:
+    return makes("poker", dice)
+
+
+def is_generala(dice) -> bool:
+    return "generala" in GENERALA_SCORING.hand_makes[hand_of(dice)]
+
+
 def box_score(box: str, dice: tuple[int, ...], servida: bool, sheet: dict[str, int],
               values: dict[str, int]) -> int:
-    return SCORERS[box](hand_of(dice), servida, sheet, values)
+    return GENERALA_SCORING.box_score(box, dice, servida, sheet, values)
 
 
 def possible_scores(box: str, values: dict[str, int]) -> frozenset[int]:
-    """Every value a box can hold on a sheet: used to check a caller's state."""
-    if box in FACE_BOXES:
-        return frozenset(FACE_BOXES[box] * n for n in range(6))
-    if box in SERVIDA_BOXES:
-        return frozenset({0, values[box], values[box] + values["servida_bonus"]})
-    return frozenset({0, values[box]})
-
-
-# -- what a free box is still worth ------------------------------------------------------------
-# The timeout fills the free box that scores most; among boxes scoring the same it gives up the
-# one the player loses least by: what a box is still worth is the points it brings, on
-# average, when one whole turn is aimed at it (three rolls, keeping the best dice for it).
-# Exact chances, from a dynamic program over the 252 sets of five dice
-# (tests/games/generala_dice/test_generala_dice_scoring.py recomputes them).
-AIMED_CHANCE = {  # making the combination within three rolls, aiming at it
-    "escalera": 0.3212384846364354,
-    "full": 0.36288287852038137,
-    "poker": 0.290793583506918,
-    "generala": 0.04602864252569899,  # the rule text's « environ 4,6 % » (clause 26)
-}
-FIRST_ROLL_CHANCE = {  # making it on the first roll (servida): counts out of 7,776 rolls
-    "escalera": 360 / 7776, "full": 300 / 7776, "poker": 156 / 7776, "generala": 6 / 7776,
-}
-AIMED_FACE_COUNT = 5 * (1 - (5 / 6) ** 3)  # dice showing the aimed face after three rolls
-
-
-def still_worth(box: str, sheet: dict[str, int], values: dict[str, int]) -> float:
-    """What the free `box` of this sheet may still bring: 0 for a dead box (one that can
-    only ever hold 0, such as the Doble once the Generala is scratched)."""
-    if box in FACE_BOXES:
-        return FACE_BOXES[box] * AIMED_FACE_COUNT
-    generala = AIMED_CHANCE["generala"]
-    if box == "doble_generala":
-        full_value = values["generala"]
-        if full_value <= 0 or sheet.get("generala", full_value) != full_value:
-            return 0.0  # never unlocked: a Generala worth nothing, or scratched
-        # unlocked already, or still to be unlocked by a Generala in another turn
-        return values[box] * generala * (1.0 if "generala" in sheet else generala)
-    worth = values[box] * AIMED_CHANCE[box]
-    if box in SERVIDA_BOXES:
-        worth += values["servida_bonus"] * FIRST_ROLL_CHANCE[box]
-    return worth
-
-
-def sheet_worth(sheet: dict[str, int], values: dict[str, int]) -> float:
-    """What the free boxes of a sheet may still bring, together."""
-    return sum(still_worth(b, sheet, values) for b in BOXES if b not in sheet)
-
-
-def giving_up_cost(box: str, points: int, sheet: dict[str, int], values: dict[str, int]) -> float:
-    """What filling the free `box` with `points` loses of the sheet's future: its own worth,
-    and what it changes in another box (scratching the Generala kills the Doble; filling it
-    with its value unlocks it, a negative cost)."""
-    return sheet_worth(sheet, values) - sheet_worth({**sheet, box: points}, values)
+    return GENERALA_SCORING.possible_scores(box, values)

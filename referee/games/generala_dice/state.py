@@ -1,16 +1,24 @@
-"""The state of a Generala match: plain frozen data, the wire form of open mode."""
+"""The state of a Generala match: plain frozen data, the wire form of open mode; its options
+name the sheet the match plays (`Options.sheet`)."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import ClassVar
 
 import msgspec
+
+from .scoring import GENERALA_SCORING, SheetScoring
 
 
 # A frozen msgspec Struct, as every game's options: built, hashed and compared in C when a
 # request's state is read (docs/ENGINE_GUIDE.md, "States").
 class Options(msgspec.Struct, frozen=True, dict=True):
+    # The sheet these options play: the turn reads its boxes and scorers from here, so it
+    # names no box of its own (a class attribute, not an option: Generala plays one sheet).
+    sheet: ClassVar[SheetScoring] = GENERALA_SCORING
+
     turn_seconds: int = 45
     servida_generala_wins: bool = False
     escalera: int = 20

@@ -23,8 +23,9 @@ from referee.core.engine import Event, evolve
 from referee.core.errors import IllegalMove
 
 from .hands import DICE, HAND_HOLDS, HAND_OF, MAX_ROLLS
-from .scoring import BOX_COUNT, BOXES, SCORERS, giving_up_cost, is_generala
+from .scoring import is_generala
 from .state import Options, State
+from .worth import worth_of
 
 
 def deadline(options: Options, now: float) -> float | None:
@@ -36,26 +37,29 @@ def clock_expired(state: State, now: float) -> bool:
     return state.deadline is not None and now >= state.deadline
 
 
-def all_filled(sheets: tuple[dict[str, int], ...]) -> bool:
+def all_filled(sheets: tuple[dict[str, int], ...], box_count: int) -> bool:
     """Whether every box of every sheet is filled. Seats fill in turn order, so the last sheet
     is the last to fill: it is read first."""
-    return (not sheets or len(sheets[-1]) == BOX_COUNT) and all(
-        len(s) == BOX_COUNT for s in sheets)
+    return (not sheets or len(sheets[-1]) == box_count) and all(
+        len(s) == box_count for s in sheets)
 
 
 def is_finished(state: State) -> bool:
-    return state.instant_winner is not None or all_filled(state.sheets)
+    return state.instant_winner is not None or all_filled(state.sheets,
+                                                          state.options.sheet.box_count)
 
 
 def scores(state: State) -> dict[str, Any]:
-    totals = {p: sum(s.values()) for p, s in zip(state.players, state.sheets)}
+    rules = state.options.sheet
+    totals = {p: rules.declaration.total(s) for p, s in zip(state.players, state.sheets)}
     players = {p: {"total": totals[p], "boxes": dict(s)}
                for p, s in zip(state.players, state.sheets)}
     if state.instant_winner is not None:
         winners = [state.instant_winner]
     else:
         top = max(totals.values())
-        winners = [p for p in state.players if totals[p] == top] if all_filled(state.sheets) else []
+        over = all_filled(state.sheets, rules.box_count)
+        winners = [p for p in state.players if totals[p] == top] if over else []
     return {"players": players, "winners": winners, "draw": len(winners) == len(state.players)}
 
 
@@ -111,16 +115,17 @@ def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
     rolls = state.rolls
     if rolls == 0:
         raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
-    if box not in BOXES:
+    options = state.options
+    rules = options.sheet
+    if box not in rules.scorers:
         raise IllegalMove("unknown_box", f"{box!r} is not a box of the sheet")
     current = state.current
     sheet = state.sheets[current]
     if box in sheet:
         raise IllegalMove("box_filled", f"the {box} box is already filled")
     servida = rolls == 1
-    options = state.options
     values = options.values
-    scorer, hand = SCORERS[box], HAND_OF[state.dice]
+    scorer, hand = rules.scorers[box], HAND_OF[state.dice]
     points = scorer(hand, servida, sheet, values)
     # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
     # hand that does not make the box
@@ -133,7 +138,7 @@ def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
                             "points": points, "servida": servida, "bonus": bonus}]
     # A match goes on until the scoring fills the last sheet (no instant winner here: a
     # match won at once takes no more moves).
-    if all_filled(sheets):
+    if all_filled(sheets, rules.box_count):
         state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
         events.append(finished_event(state))
     else:
@@ -163,14 +168,17 @@ def timeout(state: State, player: str, now: float) -> tuple[State, list[Event]]:
 def timeout_box(state: State) -> str:
     """The box a timeout fills: the free box that scores most with the dice shown; among
     those that score the same, the one whose loss costs the player least (a dead box first,
-    see `scoring.still_worth`), then the first in sheet order."""
+    see `worth`), then the first in sheet order."""
     sheet = state.sheets[state.current]
-    values = state.options.values
+    options = state.options
+    values = options.values
+    rules = options.sheet
+    boxes, scorers, worth = rules.boxes, rules.scorers, worth_of(rules)
     servida = state.rolls == 1
     hand = HAND_OF[state.dice]
 
     def preference(box: str) -> tuple[int, float, int]:
-        points = SCORERS[box](hand, servida, sheet, values)
-        return points, -giving_up_cost(box, points, sheet, values), -BOXES.index(box)
+        points = scorers[box](hand, servida, sheet, values)
+        return points, -worth.giving_up_cost(box, points, sheet, values), -boxes.index(box)
 
-    return max((b for b in BOXES if b not in sheet), key=preference)
+    return max((b for b in boxes if b not in sheet), key=preference)

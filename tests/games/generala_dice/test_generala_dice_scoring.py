@@ -18,10 +18,16 @@ import pytest
 
 from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice.scoring import (
-    AIMED_CHANCE, AIMED_FACE_COUNT, BOXES, FACE_BOXES, FIRST_ROLL_CHANCE, box_score,
-    giving_up_cost, is_escalera, is_full, is_generala, is_poker, possible_scores, still_worth,
+    BOXES, FACE_BOXES, GENERALA_SCORING, box_score, is_escalera, is_full, is_generala, is_poker,
+    possible_scores,
 )
 from referee.games.generala_dice.state import Options, State
+from referee.games.generala_dice.worth import (
+    AIMED_FACE_COUNT, giving_up_cost, still_worth, worth_of,
+)
+
+AIMED_CHANCE = worth_of(GENERALA_SCORING).aimed_chance
+FIRST_ROLL_CHANCE = worth_of(GENERALA_SCORING).first_roll_chance
 
 NOW = 1_000.0
 ALL_ROLLS = list(itertools.product(range(1, 7), repeat=5))  # the 7,776 ordered rolls
