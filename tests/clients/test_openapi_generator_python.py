@@ -89,6 +89,11 @@ class Game:
     def call(self, operation: str, body):
         return getattr(self.api, f"{self.snake}_{operation}")(body)
 
+    def shaped(self, name: str, shape: str, **fields):
+        """A request that comes in two shapes (the state, or a seat token): the shape chosen,
+        as the request's model (openapi-generator's model of a `oneOf`) holds it."""
+        return self.model(name)(self.model(f"{name}{shape}")(**fields))
+
 
 def play(game: Game, engine, seed, pick: random.Random):
     """A whole match, each move one of the answer's own legal moves; every outcome."""
@@ -101,11 +106,12 @@ def play(game: Game, engine, seed, pick: random.Random):
     for _ in range(MAX_MOVES):
         if outcome.status.value == "finished":
             break
-        listed = game.call("list_legal_moves", game.model("LegalMovesRequest")(state=outcome.state))
+        listed = game.call("list_legal_moves", game.shaped("LegalMovesRequest", "WithState",
+                                                           state=outcome.state))
         progress = [m for m in listed.legal_moves if m.actual_instance.type == first_type]
         move = pick.choice(progress if progress and pick.random() < 0.75 else listed.legal_moves)
-        assert game.call("validate_move", game.model("ValidationRequest")(
-            state=outcome.state, move=move)).legal
+        assert game.call("validate_move", game.shaped("ValidationRequest", "WithState",
+                                                      state=outcome.state, move=move)).legal
         outcome = game.call("post_move", game.model("MoveRequest")(
             state=outcome.state, move=move, viewer=move.actual_instance.player))
         outcomes.append(outcome)

@@ -177,7 +177,7 @@ def test_every_seats_token_comes_in_one_typed_answer(python_client):
     tokens = outcome.seat_tokens.to_dict()
     assert list(tokens) == players and all(isinstance(t, str) for t in tokens.values())
     for player, token in tokens.items():
-        seen = game.view(client=client, body=game.ViewRequest(seat_token=token))
+        seen = game.view(client=client, body=game.SeatViewRequest(seat_token=token))
         trusted = game.view(client=client, body=game.ViewRequest(state=outcome.state,
                                                                  player=player))
         assert seen.player == player and seen.view.to_dict() == trusted.view.to_dict()
