@@ -34,6 +34,12 @@ HEADER = """\
 # those rules in the contract (`x-referee-rules`, each with its problem `code`); here each
 # group of operations lets `positive_data_acceptance` expect its success and the statuses of
 # those codes, and nothing else.
+
+# A body past the referee's byte limit (REFEREE_MAX_BODY_BYTES) is refused for its size, 413,
+# before its shape is read: a rejection like any other (a replay of more moves than its
+# `maxItems` allows is past that limit too).
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
 """
 
 
