@@ -27,10 +27,10 @@ import time
 from pathlib import Path
 
 from bench import chance, costliest, generala, hints, replays
-from bench.engines import ENGINE_TARGET, engine_rate, random_match, spread, versus_uno
+from bench.engines import (BENCH_KEY, ENGINE_TARGET, engine_rate, random_match, sealed, spread,
+                           versus_uno)
 from referee.games import REGISTRY
 from referee.service.codec import Match, StateCodec
-from referee.http.sealing import Sealer
 
 ROOT = Path(__file__).resolve().parents[1]
 # Targets, read off a run of `make bench` (never timed tests); the engines' in bench.engines.
@@ -43,8 +43,6 @@ LOG_OFF = "request log off"
 # one-second slices moves by about ±0.1 on a shared machine of two cores (seen: 0.77 to
 # 1.16 around 0.93 in 16 rounds), and the median of nine by about a third of that.
 HTTP_ROUNDS = 9
-# The sealed-mode bench key (any key of 32 characters or more; never one in use).
-BENCH_KEY = "bench-sealing-key-of-at-least-32-characters"
 # Random whole matches of each game replayed by the replay rows.
 REPLAY_MATCHES = 5
 # The gunicorn settings every server runs with: the referee's defaults (gunicorn.conf.py).
@@ -68,19 +66,6 @@ def payloads(game_id: str, count: int, players: int | None = None) -> list[bytes
                 wire = StateCodec(None).dump(engine, Match(state))
                 bodies.append(json.dumps({"state": wire, "move": move}).encode())
     return bodies[:count]
-
-
-def sealed(game_id: str, bodies: list[bytes]) -> list[bytes]:
-    """The same requests with each state sealed under BENCH_KEY, as a sealed referee takes
-    them."""
-    engine = REGISTRY[game_id]
-    codec = StateCodec(Sealer([BENCH_KEY]))
-    out = []
-    for body in bodies:
-        data = json.loads(body)
-        data["state"] = codec.dump(engine, StateCodec(None).load_match(engine, data["state"]))
-        out.append(json.dumps(data).encode())
-    return out
 
 
 def workers_of(master: int) -> list[int]:

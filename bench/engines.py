@@ -1,17 +1,23 @@
 """The engines in process, for `make bench`: moves per second of each game's engine with its
 random player (legal moves listed at every step), in slices that show the machine's drift,
-and Huit américain against RLCard's UNO in the same process, in turns."""
+and Huit américain against RLCard's UNO in the same process, in turns; and the sealed form of
+move requests, which the HTTP, in-process and replay rows post to a sealed referee."""
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import time
 
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.sealing import Sealer
+from referee.service.codec import Match, StateCodec
 
 NOW = 1_000_000.0
+# The sealed-mode bench key (any key of 32 characters or more; never one in use).
+BENCH_KEY = "bench-sealing-key-of-at-least-32-characters"
 # Targets, read off a run of `make bench` (never timed tests): every engine in process, and
 # Huit américain against RLCard's UNO measured in the same process.
 ENGINE_TARGET = 100_000  # moves per second, legal moves listed at every step
@@ -165,3 +171,14 @@ def versus_uno(seconds: float, slices: int = 10) -> None:
           f"{uno:10,.0f} moves/s over {games} games; ratio {ratio:.2f} ({verdict} the "
           f"{UNO_RATIO_TARGET} target; the {slices} slices side by side "
           f"{min(pairs):.2f} to {max(pairs):.2f}, median {statistics.median(pairs):.2f})")
+
+
+def sealed(game_id: str, bodies: list[bytes], key: str = BENCH_KEY) -> list[bytes]:
+    """The same requests with each state sealed under `key`, as a sealed referee takes them."""
+    engine, codec = REGISTRY[game_id], StateCodec(Sealer([key]))
+    out = []
+    for body in bodies:
+        data = json.loads(body)
+        data["state"] = codec.dump(engine, StateCodec(None).load_match(engine, data["state"]))
+        out.append(json.dumps(data).encode())
+    return out

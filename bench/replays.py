@@ -23,10 +23,9 @@ import time
 
 from werkzeug.test import EnvironBuilder
 
-from bench.engines import random_match
+from bench.engines import random_match, sealed
 from referee import create_app
 from referee.games import REGISTRY
-from referee.http.sealing import Sealer
 from referee.service.codec import Match, StateCodec
 
 TARGET = 50  # a replay's moves per second over posting them one by one, at least
@@ -48,16 +47,6 @@ def matches(game_id: str, count: int) -> list[tuple[dict, list[bytes], bytes]]:
             {"move": move} for _, move in steps if move]}).encode()
         played.append((creation, posts, replay))
     return played
-
-
-def sealed(game_id: str, posts: list[bytes], key: str = KEY) -> list[bytes]:
-    engine, codec = REGISTRY[game_id], StateCodec(Sealer([key]))
-    out = []
-    for body in posts:
-        data = json.loads(body)
-        data["state"] = codec.dump(engine, StateCodec(None).load_match(engine, data["state"]))
-        out.append(json.dumps(data).encode())
-    return out
 
 
 def served(app, path: str, bodies: list[bytes]) -> float:
@@ -86,7 +75,7 @@ def rates(game_id: str, mode: str, count: int, rounds: int = 3) -> tuple[float, 
     played = matches(game_id, count)
     posts = [body for _, bodies, _ in played for body in bodies]
     if mode == "sealed":
-        posts = sealed(game_id, posts)
+        posts = sealed(game_id, posts, KEY)
     replays = [replay for _, _, replay in played]
     moves = len(posts)
     path = f"/v1/games/{game_id}"
