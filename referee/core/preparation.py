@@ -6,6 +6,9 @@ While the service serves a request (`serving()`), it refuses with NotPrepared in
 what to make and how; the service makes it off the request's path and answers the caller to
 ask again shortly. So the cost of a request does not depend on whether some earlier request
 asked for the same options.
+
+What is made while `pinning()` (the warm-up, before a worker serves) is never forgotten by its
+memo, however many other option sets callers ask for afterwards.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from .memo import BoundedMemo
 V = TypeVar("V")
 
 _SERVING = contextvars.ContextVar("serving", default=False)
+_PINNING = contextvars.ContextVar("pinning", default=False)
 
 
 @contextlib.contextmanager
@@ -33,9 +37,21 @@ def serving() -> Iterator[None]:
         _SERVING.reset(token)
 
 
+@contextlib.contextmanager
+def pinning() -> Iterator[None]:
+    """Within: what `prepared` makes or finds is kept for good."""
+    token = _PINNING.set(True)
+    try:
+        yield
+    finally:
+        _PINNING.reset(token)
+
+
 def prepared(memo: BoundedMemo[Any, V], key: Hashable, make: Callable[..., V], what: str) -> V:
     """`memo`'s value for `key`, made by `make(key)` when missing, unless serving."""
     if _SERVING.get() and key not in memo:
         raise NotPrepared(f"{what} are being prepared", key=key,
                           prepare=functools.partial(memo.get, key, make))
+    if _PINNING.get():
+        memo.pin(key)
     return memo.get(key, make)

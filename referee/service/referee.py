@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from referee import pictures
-from referee.core import contributions, rng
+from referee.core import contributions, preparation, rng
 from referee.core.contributions import Contribution, Fairness
 from referee.core.engine import Engine, Event
 from referee.core.hints import Seating
@@ -43,16 +43,17 @@ def warm_up(games: dict[str, Engine]) -> None:
     tables, about 1.3 s of CPU) and what the pictures load on first use (their libraries, the
     fonts' metrics) are ready before a worker serves, not paid for in a caller's request.
     gunicorn runs it in its master before forking: every worker, a recycled one too, starts
-    with them."""
-    for engine in games.values():
-        players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
-        state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)
-        moves = engine.legal_moves(state, now=0)
-        player = moves[0]["player"]
-        mine = [m for m in moves if m["player"] == player]
-        for level in engine.hint_levels:
-            engine.advise(engine.view(state, player), mine, level)
-        pictures.view_svg(engine, player_view(engine, state, player, now=0))
+    with them, and keeps them however many other option sets callers ask for (pinned)."""
+    with preparation.pinning():
+        for engine in games.values():
+            players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
+            state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)
+            moves = engine.legal_moves(state, now=0)
+            player = moves[0]["player"]
+            mine = [m for m in moves if m["player"] == player]
+            for level in engine.hint_levels:
+                engine.advise(engine.view(state, player), mine, level)
+            pictures.view_svg(engine, player_view(engine, state, player, now=0))
 
 
 def seats_asked(engine: Engine, body: Body) -> list[str] | None:

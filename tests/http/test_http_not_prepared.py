@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import referee
+from referee.core import preparation
 from referee.core.memo import BoundedMemo
+from referee.games import REGISTRY
 from referee.games.generala_dice import solver
 from referee.games.generala_dice.sheetstates import RuleKey
+from referee.service.referee import warm_up
 
 
 def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_request(monkeypatch):
@@ -34,3 +39,29 @@ def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_reque
     assert answer.status_code == 200
     assert answer.get_json()["move"] in created["legal_moves"]
     assert RuleKey.of(created["state"]["options"]) in solver.TABLES
+
+
+def test_the_tables_of_the_warm_up_are_kept_however_many_other_options_come(monkeypatch):
+    monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    warm_up({"generala-dice": REGISTRY["generala-dice"]})
+    for other in range(3 * solver.TABLES_KEPT):  # other option sets' tables, made and forgotten
+        solver.TABLES.get(("other options", other), lambda key: None)
+    client = referee.create_app({"STATE_KEYS": ""}).test_client()
+    created = client.post("/v1/games/generala-dice/matches", json={
+        "players": ["ann", "bob"], "seed": "s", "hints_allowed": True}).get_json()
+    answer = client.post("/v1/games/generala-dice/hints", json={
+        "state": created["state"], "player": "ann", "level": "hard"})
+    assert answer.status_code == 200, answer.get_json()
+    assert ("other options", 0) not in solver.TABLES
+
+
+def test_a_pinned_key_survives_the_memo_being_full_and_the_others_do_not():
+    memo: BoundedMemo[str, int] = BoundedMemo(3)
+    with preparation.pinning():
+        assert preparation.prepared(memo, "default", len, "a table") == 7
+    for key in ("a", "bb", "ccc", "dddd"):
+        memo.get(key, len)
+    assert "default" in memo and "a" not in memo and "dddd" in memo
+    memo.pin("another")
+    with pytest.raises(ValueError):  # a third pinned key would leave no room for any other
+        memo.pin("a third")
