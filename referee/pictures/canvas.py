@@ -1,7 +1,7 @@
 """A picture as a plain list of shapes, and the two writers that turn it into a file.
 
 Shapes are placed in points (1/72 inch) from the top-left corner. A picture is laid out once
-and written as SVG (through drawsvg) or as a one-page PDF (through reportlab), so a printed
+and written as SVG (through the standard library's ElementTree) or as a one-page PDF (through reportlab), so a printed
 sheet and its SVG are the same drawing. Text is measured with the metrics of Helvetica, one of
 PDF's standard fonts, which every PDF reader has; the SVG asks for Helvetica or a look-alike.
 """
@@ -13,9 +13,8 @@ import io
 import itertools
 import re
 from typing import Union
-from xml.sax.saxutils import escape
+from xml.etree import ElementTree
 
-import drawsvg
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -124,45 +123,67 @@ def xml_safe(text: str) -> str:
 
 
 # -- SVG ---------------------------------------------------------------------------------------
+# Written with the standard library's ElementTree, which escapes text and attribute values (a
+# player id may hold any character); a picture is a flat list of a few hundred plain elements,
+# so a document builder beyond it has nothing to add, and it writes one in a few milliseconds.
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+
+
 def svg(picture: Picture) -> str:
-    drawing = drawsvg.Drawing(picture.width, picture.height, origin=(0, 0),
-                              font_family=SVG_FONTS)
-    if picture.paper:
-        drawing.set_render_size(*picture.paper)
-    drawing.append(drawsvg.Title(xml_safe(picture.title)))
-    drawing.extend(_svg_shape(item) for item in picture.items)
-    return drawing.as_svg()
+    root = ElementTree.Element("svg", {
+        "xmlns": SVG_NAMESPACE,
+        "width": picture.paper[0] if picture.paper else _number(picture.width),
+        "height": picture.paper[1] if picture.paper else _number(picture.height),
+        "viewBox": f"0 0 {_number(picture.width)} {_number(picture.height)}",
+        "font-family": SVG_FONTS})
+    ElementTree.SubElement(root, "title").text = xml_safe(picture.title)
+    for item in picture.items:
+        _svg_shape(root, item)
+    ElementTree.indent(root, space="", level=0)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            + ElementTree.tostring(root, encoding="unicode") + "\n")
 
 
-def _paint(fill: str | None, stroke: str | None, line: float) -> dict[str, object]:
-    out: dict[str, object] = {"fill": fill or "none"}
+def _number(value: float) -> str:
+    """A length in points to the hundredth, which is finer than any screen or printer."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _paint(fill: str | None, stroke: str | None, line: float) -> dict[str, str]:
+    out = {"fill": fill or "none"}
     if stroke:
-        out.update(stroke=stroke, stroke_width=line)
+        out.update({"stroke": stroke, "stroke-width": _number(line)})
     return out
 
 
-def _svg_shape(shape: Shape) -> drawsvg.DrawingElement:
+def _svg_shape(parent: ElementTree.Element, shape: Shape) -> None:
     if isinstance(shape, Rect):
-        extra = {"rx": shape.radius} if shape.radius else {}
-        return drawsvg.Rectangle(shape.x, shape.y, shape.w, shape.h,
-                                 **_paint(shape.fill, shape.stroke, shape.line), **extra)
-    if isinstance(shape, Line):
-        return drawsvg.Line(shape.x1, shape.y1, shape.x2, shape.y2, stroke=shape.stroke,
-                            stroke_width=shape.line)
-    if isinstance(shape, Circle):
-        return drawsvg.Circle(shape.cx, shape.cy, shape.r,
-                              **_paint(shape.fill, shape.stroke, shape.line))
-    if isinstance(shape, Polygon):
-        return drawsvg.Lines(*shape.points, close=True, **_paint(shape.fill, shape.stroke, 0.8))
-    if isinstance(shape, Text):
-        extra = {"font_weight": "bold"} if shape.bold else {}
-        return drawsvg.Text(xml_safe(shape.text), shape.size, shape.x, shape.y,
-                            text_anchor=shape.anchor, fill=shape.fill, **extra)
-    # drawsvg escapes text but writes attribute values as they are, and a player id may
-    # hold any character.
-    return drawsvg.Group([_svg_shape(item) for item in shape.items],
-                         **{f"data_{k}": escape(xml_safe(v), {'"': "&quot;"})
-                            for k, v in shape.data})
+        extra = {"rx": _number(shape.radius)} if shape.radius else {}
+        ElementTree.SubElement(parent, "rect", {
+            "x": _number(shape.x), "y": _number(shape.y), "width": _number(shape.w),
+            "height": _number(shape.h), **_paint(shape.fill, shape.stroke, shape.line), **extra})
+    elif isinstance(shape, Line):
+        ElementTree.SubElement(parent, "line", {
+            "x1": _number(shape.x1), "y1": _number(shape.y1), "x2": _number(shape.x2),
+            "y2": _number(shape.y2), "stroke": shape.stroke, "stroke-width": _number(shape.line)})
+    elif isinstance(shape, Circle):
+        ElementTree.SubElement(parent, "circle", {
+            "cx": _number(shape.cx), "cy": _number(shape.cy), "r": _number(shape.r),
+            **_paint(shape.fill, shape.stroke, shape.line)})
+    elif isinstance(shape, Polygon):
+        ElementTree.SubElement(parent, "polygon", {
+            "points": " ".join(map(_number, shape.points)),
+            **_paint(shape.fill, shape.stroke, 0.8)})
+    elif isinstance(shape, Text):
+        extra = {"font-weight": "bold"} if shape.bold else {}
+        ElementTree.SubElement(parent, "text", {
+            "x": _number(shape.x), "y": _number(shape.y), "font-size": _number(shape.size),
+            "text-anchor": shape.anchor, "fill": shape.fill, **extra}).text = xml_safe(shape.text)
+    else:
+        group = ElementTree.SubElement(parent, "g", {
+            f"data-{key}": xml_safe(value) for key, value in shape.data})
+        for item in shape.items:
+            _svg_shape(group, item)
 
 
 # -- PDF ---------------------------------------------------------------------------------------
