@@ -5,32 +5,115 @@ who plays every turn to maximise it (the `hard` level's measure), for a sheet de
 What the rest of the game depends on, besides which boxes are free, is the sheet's *state*:
   - with an upper bonus, the upper subtotal so far, capped at the threshold (beyond it, more
     points in the upper boxes change nothing more);
-  - with an `Unlock` rule (Generala's Doble), whether the guarding box holds its full value.
-A state is numbered `(upper * unlock_states + unlocked) << boxes | filled`, filled being the
-set of filled boxes as bits in sheet order. `expected[state]` is found by backward induction
-over the layers of states with 0, 1, ... free boxes, and within a turn by `turnplan.TurnPlan`
-over the 252 hands, the rolls left and the keeps. The upper bonus is paid by the box that
-reaches the threshold. Scores come from the sheet's own scorers (`scoring.SheetScoring`), so
-the tables cannot disagree with the engine about what a box is worth.
+  - one flag per box whose full value other rules watch: Generala's box, which unlocks the
+    Doble (`Unlock`), Yahtzee's, which earns the Yahtzee bonus (`RepeatBonus`).
+A state is numbered `(upper << flag_count | flags) << boxes | filled`, filled being the set of
+filled boxes as bits in sheet order. Only the states a game can reach are solved: an upper
+subtotal the filled upper boxes can add up to, a flag only once its box is filled.
+`expected[state]` is found by backward induction over the layers of states with 0, 1, ... free
+boxes, a chunk of states at a time, the turn's three rolls and keeps as numpy tables over the
+252 hands and 210 keeps (`keep_values`: rolling a die averages over its six faces, so a keep
+of k dice is worth the mean of the six keeps of k + 1 dice it can become).
 
-Measured: on the Generala declaration it finds Generala's 162.47 state by state; on the
-Yahtzee sheet without its Yahtzee bonus and joker (upper bonus 35 at 63) it finds 245.87, the
-published optimum for those rules, but in about 8 minutes over its 524,288 states, most of
-them upper subtotals no sheet can reach with its filled boxes: pruning them is next.
+Rules as the solver reads them (scores from the sheet's own scorers, `scoring.SheetScoring`, so
+the tables cannot disagree with the engine about what a box is worth):
+  - the upper bonus is paid by the box that reaches the threshold;
+  - the repeat bonus (Yahtzee's 100) is paid for a five of a kind rolled while its box holds
+    its value, whatever box the hand then fills;
+  - a joker (`Joker`: a five of a kind once the Yahtzee box is filled) fills the boxes the
+    declaration's reading allows (`Sheet.joker_boxes`), each at its full value.
 
-Not yet here (see `solver` for Generala's): the `hard` choices and the `win` level, the
-repeat bonus and the joker rule, and a house rule that ends a match at once.
+Measured (`python -m bench.sheets` prints it): Generala 162.4695, state by state the same as
+Generala's own solver; Yacht 166.9551; Yahtzee without its Yahtzee bonus and joker 245.8708
+(published: 245.87); Yahtzee under the American rules 254.5896 with the official (forced)
+joker, Verhoeff's published 254.5896, and 254.5936 with the free-choice joker.
+
+Not yet here (see `solver` for Generala's): the `win` level and a house rule that ends a
+match at once.
 """
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from . import dicetables as dt
-from .scoring import SheetScoring
-from .turnplan import TurnPlan
+from .scoring import HAND_COUNTS, SheetScoring
 
-CHUNK = 512  # states planned at once: a stop table is CHUNK x 252 x boxes floats
+CHUNK = 1024  # states solved at once: a few arrays of 252 x CHUNK floats
+KEEPS_OF_SIZE = [np.array([k for k, keep in enumerate(dt.KEEPS) if len(keep) == size])
+                 for size in range(dt.DICE)]
+
+
+def one_die_more(size: int) -> np.ndarray:
+    """[j, f]: the j-th keep of `size` dice with a die showing FACES[f] added, as a hand
+    (HANDS) for keeps of four dice, else as a keep (KEEPS)."""
+    index = dt.HAND_INDEX if size == dt.DICE - 1 else dt.KEEP_INDEX
+    return np.array([[index[tuple(sorted(dt.KEEPS[k] + (face,)))] for face in dt.FACES]
+                     for k in KEEPS_OF_SIZE[size]])
+
+
+def one_die_less(multisets) -> np.ndarray:
+    """[j]: the keeps left by putting back one die of the j-th multiset (padded by repeats)."""
+    rows = [sorted({dt.KEEP_INDEX[m[:i] + m[i + 1:]] for i in range(len(m))}) for m in multisets]
+    width = max(map(len, rows))
+    return np.array([row + row[:1] * (width - len(row)) for row in rows])
+
+
+ONE_DIE_MORE = [one_die_more(size) for size in range(dt.DICE)]
+ONE_DIE_LESS = [None] + [one_die_less([dt.KEEPS[k] for k in KEEPS_OF_SIZE[size]])
+                         for size in range(1, dt.DICE)]
+HAND_ONE_DIE_LESS = one_die_less(dt.HANDS)
+FIVE_OF_A_KIND = np.array([dt.HAND_INDEX[(face,) * dt.DICE] for face in dt.FACES])
+
+
+# Tables run hand-major (a row per hand or keep, a column per state) so that every lookup of a
+# hand or keep copies a whole row of states at once.
+def keep_values(hand_values: np.ndarray) -> np.ndarray:
+    """keep[k, s]: the expected hand_values[h, s] after keeping KEEPS[k] and rolling the rest."""
+    keep = np.empty((len(dt.KEEPS),) + hand_values.shape[1:])
+    above = hand_values
+    for size in reversed(range(dt.DICE)):
+        more = ONE_DIE_MORE[size]
+        total = above[more[:, 0]]
+        for face in range(1, len(dt.FACES)):
+            total += above[more[:, face]]
+        keep[KEEPS_OF_SIZE[size]] = total / len(dt.FACES)
+        above = keep
+    return keep
+
+
+def best_keep(keep_values: np.ndarray) -> np.ndarray:
+    """best[h, s]: the largest keep_values[k, s] over the keeps k that HANDS[h] allows, found
+    through the keeps one die smaller (the best below a keep is the best below those)."""
+    best = keep_values.copy()
+    for size in range(1, dt.DICE):
+        these = KEEPS_OF_SIZE[size]
+        best[these] = largest_of(best, ONE_DIE_LESS[size], best[these])
+    return largest_of(best, HAND_ONE_DIE_LESS, best[HAND_ONE_DIE_LESS[:, 0]])
+
+
+def largest_of(values: np.ndarray, rows: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """out[j] = the largest of out[j] and values[rows[j, i]] over i (one pass per column, no
+    three-dimensional copy)."""
+    for column in rows.T:
+        np.maximum(out, values[column], out=out)
+    return out
+
+
+class TurnValues:
+    """The values of a turn's choices for a batch of states, from best_plain[h, s] and
+    best_servida[h, s] (the best box for hand h after a later roll / after the first one):
+    keep_third[k, s] and keep_second[k, s] (keeping KEEPS[k] after the second / first roll)
+    and start[s] (the turn before its first roll)."""
+
+    def __init__(self, best_plain: np.ndarray, best_servida: np.ndarray):
+        self.keep_third = keep_values(best_plain)
+        after_second = np.maximum(best_plain, best_keep(self.keep_third))
+        self.keep_second = keep_values(after_second)
+        after_first = np.maximum(best_servida, best_keep(self.keep_second))
+        self.start = dt.FIRST_ROLL @ after_first
 
 
 class SheetSolver:
@@ -38,7 +121,7 @@ class SheetSolver:
     with these box values (`values`, as a game's options give them)."""
 
     def __init__(self, scoring: SheetScoring, values: dict[str, int]):
-        sheet = scoring.declaration
+        sheet = self.declaration = scoring.declaration
         self.boxes = scoring.boxes
         self.box_count = n = scoring.box_count
         hands = [tuple(hand) for hand in dt.HANDS]
@@ -48,63 +131,166 @@ class SheetSolver:
         self.points = np.array([[[scoring.box_score(box, hand, servida, opened, values)
                                   for hand in hands] for box in self.boxes]
                                 for servida in (False, True)], dtype=np.int64)
+        # the hands grouped by what they score in each box: groups[servida][box] = (points, group)
+        self.groups = [[np.unique(row, return_inverse=True) for row in self.points[servida]]
+                       for servida in (0, 1)]
+        self.servida = sheet.servida is not None
         upper = sheet.upper_bonus
         self.upper_boxes = {self.boxes.index(b) for b in upper.boxes} if upper else set()
         self.threshold = upper.threshold if upper else 0
         self.bonus = upper.amount if upper else 0
+        repeat, joker = sheet.repeat_bonus, sheet.joker
+        watched = [rule for rule in (unlock and unlock.by, repeat and repeat.box) if rule]
+        self.watched = list(dict.fromkeys(self.boxes.index(name) for name in watched))
+        self.held_value = {b: values[self.boxes[b]] for b in self.watched}
+        self.flag_count = len(self.watched)
         self.unlocked_box = self.boxes.index(unlock.box) if unlock else -1
-        self.unlocking_box = self.boxes.index(unlock.by) if unlock else -1
-        self.unlocking_value = values[unlock.by] if unlock else 0
-        self.unlock_states = 2 if unlock else 1
-        self.state_count = (self.threshold + 1) * self.unlock_states << n
+        self.unlock_flag = self.flag_of(unlock.by) if unlock else 0
+        self.repeat_flag = self.flag_of(repeat.box) if repeat else 0
+        self.repeat_amount = repeat.amount if repeat else 0
+        self.joker_box = self.boxes.index(joker.box) if joker else -1
+        if joker:
+            faces = [HAND_COUNTS[h] for h in FIVE_OF_A_KIND]
+            # joker_points[box, face - 1], what a joker scores once it scores full values
+            self.joker_points = np.array([[box.joker_points(counts, values.get(box.name))
+                                           for counts in faces] for box in sheet.boxes])
+            self.joker_allowed, self.joker_full = self.joker_tables()
+        self.state_count = (self.threshold + 1) << self.flag_count << n
         self.expected = np.zeros(self.state_count)
-        states = np.arange(self.state_count)
-        free = n - np.array([bin(m).count("1") for m in range(1 << n)])[states & ((1 << n) - 1)]
-        for free_boxes in range(1, n + 1):
-            layer = states[free == free_boxes]
+        self.layers = self.reachable_layers()
+        for layer in self.layers[1:]:
             for start in range(0, len(layer), CHUNK):
                 chunk = layer[start:start + CHUNK]
-                self.expected[chunk] = self.plan(chunk).start
+                self.expected[chunk] = self.turn(chunk).start
 
     @property
     def start(self) -> float:
         """The empty sheet's expected final score."""
         return float(self.expected[0])
 
+    @property
+    def reachable_count(self) -> int:
+        return sum(len(layer) for layer in self.layers)
+
+    def flag_of(self, name: str) -> int:
+        """The flag bit of a watched box (as `flags` numbers them)."""
+        return 1 << self.watched.index(self.boxes.index(name))
+
     def state_of(self, filled: dict[str, int]) -> int:
         """The state of a score sheet (box name -> points)."""
         mask = sum(1 << self.boxes.index(box) for box in filled)
         upper = min(self.threshold, sum(filled[self.boxes[b]] for b in self.upper_boxes
                                         if self.boxes[b] in filled))
-        unlocked = (self.unlocking_box >= 0 and self.unlocking_value > 0
-                    and filled.get(self.boxes[self.unlocking_box]) == self.unlocking_value)
-        return (upper * self.unlock_states + int(unlocked)) << self.box_count | mask
+        flags = sum(1 << i for i, b in enumerate(self.watched)
+                    if self.held_value[b] > 0 and filled.get(self.boxes[b]) == self.held_value[b])
+        return self.compose(upper, flags, mask)
 
-    def plan(self, states: np.ndarray) -> TurnPlan:
-        stops = [np.stack([self.box_value(states, b, servida) for b in range(self.box_count)],
-                          axis=2) for servida in (0, 1)]
-        return TurnPlan(stops[0], stops[1], dt.FIRST_ROLL)
+    def compose(self, upper, flags, mask):
+        return (upper << self.flag_count | flags) << self.box_count | mask
 
-    def box_value(self, states: np.ndarray, box: int, servida: int) -> np.ndarray:
-        """value[state, hand]: the points of filling `box` with the hand, and what the sheet
-        after still brings; -inf where the box is filled."""
+    def split(self, states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(filled, upper, flags) of each state."""
         n = self.box_count
-        filled = states & ((1 << n) - 1)
         rest = states >> n
-        unlocked, upper = rest % self.unlock_states, rest // self.unlock_states
-        points = np.broadcast_to(self.points[servida, box][None, :], (len(states), len(dt.HANDS)))
-        if box == self.unlocked_box:
-            points = points * unlocked[:, None]
-        reward = points
-        new_upper = np.broadcast_to(upper[:, None], points.shape)
+        return states & ((1 << n) - 1), rest >> self.flag_count, rest & ((1 << self.flag_count) - 1)
+
+    # -- which states a game reaches ------------------------------------------------------------
+    def reachable_layers(self) -> list[np.ndarray]:
+        """The reachable states, grouped by their number of free boxes."""
+        n = self.box_count
+        subtotals = self.upper_subtotals()
+        upper_bits = sum(1 << b for b in self.upper_boxes)
+        layers: list[list[np.ndarray]] = [[] for _ in range(n + 1)]
+        for mask in range(1 << n):
+            flag_sets = [0]
+            for i, b in enumerate(self.watched):
+                if mask >> b & 1 and self.held_value[b] > 0:
+                    flag_sets += [flags | 1 << i for flags in flag_sets]
+            uppers = np.array(sorted(subtotals[mask & upper_bits]))
+            states = self.compose(uppers[:, None], np.array(flag_sets)[None, :], mask)
+            layers[n - bin(mask).count("1")].append(states.ravel())
+        return [np.concatenate(layer).astype(np.int64) for layer in layers]
+
+    def upper_subtotals(self) -> dict[int, set[int]]:
+        """The capped upper subtotals each set of filled upper boxes (as bits) can add up to."""
+        possible = {b: set(self.points[:, b].ravel().tolist()) for b in self.upper_boxes}
+        if self.joker_box >= 0:
+            for b in self.upper_boxes:
+                possible[b] |= set(self.joker_points[b].tolist())
+        subtotals = {0: {0}}
+        for size in range(1, len(self.upper_boxes) + 1):
+            for chosen in itertools.combinations(sorted(self.upper_boxes), size):
+                last, rest = chosen[-1], sum(1 << b for b in chosen[:-1])
+                subtotals[rest | 1 << last] = {min(self.threshold, before + points)
+                                               for before in subtotals[rest]
+                                               for points in possible[last]}
+        return subtotals
+
+    def joker_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """For every set of filled boxes holding the Yahtzee box, and every face (in `Sheet`'s
+        words): allowed[filled, face - 1, box], whether a joker may fill the box
+        (`joker_boxes`), and full[filled, face - 1], whether it scores full values there
+        (`joker_scores_full`)."""
+        n = self.box_count
+        allowed = np.zeros((1 << n, len(dt.FACES), n), dtype=bool)
+        full = np.zeros((1 << n, len(dt.FACES)), dtype=bool)
+        for mask in range(1 << n):
+            if mask >> self.joker_box & 1:
+                free = {name for b, name in enumerate(self.boxes) if not mask >> b & 1}
+                for face in dt.FACES:
+                    full[mask, face - 1] = self.declaration.joker_scores_full(face, free)
+                    for name in self.declaration.joker_boxes(face, free):
+                        allowed[mask, face - 1, self.boxes.index(name)] = True
+        return allowed, full
+
+    # -- one turn -------------------------------------------------------------------------------
+    def turn(self, states: np.ndarray) -> TurnValues:
+        plain = self.best_box(states, 0)
+        return TurnValues(plain, self.best_box(states, 1) if self.servida else plain)
+
+    def best_box(self, states: np.ndarray, servida: int) -> np.ndarray:
+        best = np.full((len(dt.HANDS), len(states)), -np.inf)
+        for values in self.box_values(states, servida):
+            np.maximum(best, values, out=best)
+        return best
+
+    def box_values(self, states: np.ndarray, servida: int):
+        """value[h, s] for each box in turn: what filling it with hand h at state s scores,
+        bonuses included, plus what the sheet after still brings; -inf where the rules
+        forbid it (a filled box, a box the joker's reading rules out)."""
+        filled, upper, flags = self.split(states)
+        jokers = np.nonzero(filled >> self.joker_box & 1)[0] if self.joker_box >= 0 else []
+        repeat = self.repeat_amount * ((flags & self.repeat_flag) != 0)
+        for box in range(self.box_count):
+            closed = filled >> box & 1 == 1
+            if closed.all():
+                continue
+            points, group = self.groups[servida][box]
+            by_points = self.after(filled, upper, flags, box, points[:, None])
+            by_points[:, closed] = -np.inf
+            values = by_points[group]
+            if len(jokers):
+                here = filled[jokers], upper[jokers], flags[jokers]
+                scored = np.where(self.joker_full[here[0]].T, self.joker_points[box][:, None],
+                                  self.points[servida, box, FIVE_OF_A_KIND][:, None])
+                joker = self.after(*here, box, scored)
+                values[FIVE_OF_A_KIND[:, None], jokers] = np.where(
+                    self.joker_allowed[here[0], :, box].T, joker, -np.inf)
+            if self.repeat_amount:
+                values[FIVE_OF_A_KIND] += repeat
+            yield values
+
+    def after(self, filled, upper, flags, box: int, points: np.ndarray) -> np.ndarray:
+        """value[g, s]: filling `box` with points[g, s or 0] at state s (given split), the upper
+        bonus included, plus the expected points of the sheet after."""
+        if box == self.unlocked_box:  # it scores only while the box it waits for is held
+            points = points * ((flags & self.unlock_flag) != 0)
+        reward, new_upper, new_flags = points, upper, flags
         if box in self.upper_boxes:
-            new_upper = np.minimum(self.threshold, upper[:, None] + points)
-            crossed = (upper[:, None] < self.threshold) & (new_upper >= self.threshold)
-            reward = points + self.bonus * crossed
-        new_unlocked = np.broadcast_to(unlocked[:, None], points.shape)
-        if box == self.unlocking_box:
-            made = (points == self.unlocking_value) & (self.unlocking_value > 0)
-            new_unlocked = np.maximum(new_unlocked, made)
-        child = (new_upper * self.unlock_states + new_unlocked) << n | (filled | 1 << box)[:, None]
-        closed = np.where(filled >> box & 1 == 1, -np.inf, 0.0)[:, None]
-        return reward + self.expected[child] + closed
+            new_upper = np.minimum(self.threshold, upper + points)
+            reward = points + self.bonus * ((upper < self.threshold) & (new_upper >= self.threshold))
+        if box in self.held_value:
+            held = (points == self.held_value[box]) & (self.held_value[box] > 0)
+            new_flags = flags | held * self.flag_of(self.boxes[box])
+        child = self.compose(new_upper, new_flags, filled | 1 << box)
+        return reward + self.expected[child]
