@@ -21,15 +21,18 @@ the tables cannot disagree with the engine about what a box is worth):
   - the repeat bonus (Yahtzee's 100) is paid for a five of a kind rolled while its box holds
     its value, whatever box the hand then fills;
   - a joker (`Joker`: a five of a kind once the Yahtzee box is filled) fills the boxes the
-    declaration's reading allows (`Sheet.joker_boxes`), each at its full value.
+    declaration's reading allows (`Sheet.joker_boxes`), at full value once the number box of
+    its face is filled (`Sheet.joker_scores_full`).
 
-Measured (`python -m bench.sheets` prints it): Generala 162.4695, state by state the same as
-Generala's own solver; Yacht 166.9551; Yahtzee without its Yahtzee bonus and joker 245.8708
-(published: 245.87); Yahtzee under the American rules 254.5896 with the official (forced)
-joker, Verhoeff's published 254.5896, and 254.5936 with the free-choice joker.
+Measured (`python -m bench.sheets` prints it, with times and memory): Generala 162.4695, state
+by state the same as Generala's own solver; Yacht 166.9551; Yahtzee without its Yahtzee bonus
+and joker 245.8708 (published: 245.87); Yahtzee under the American rules 254.5877 with the
+official forced joker (`YAHTZEE`) and 254.5896 with the free choice of Verhoeff's player
+(`YAHTZEE_FREE_JOKER`), Verhoeff's published 254.5896: both 254.59 to two decimals. Yahtzee's
+536,448 reachable states (of 1,048,576 numbered) take about 6 s of CPU and 26 MB at peak.
 
-Not yet here (see `solver` for Generala's): the `win` level and a house rule that ends a
-match at once.
+The `hard` choices of a state are `box_table` and `turn` (`sheetplay` plays by them). Not yet
+here (see `solver` for Generala's): the `win` level and a house rule that ends a match at once.
 """
 
 from __future__ import annotations
@@ -208,7 +211,7 @@ class SheetSolver:
                     flag_sets += [flags | 1 << i for flags in flag_sets]
             uppers = np.array(sorted(subtotals[mask & upper_bits]))
             states = self.compose(uppers[:, None], np.array(flag_sets)[None, :], mask)
-            layers[n - bin(mask).count("1")].append(states.ravel())
+            layers[n - mask.bit_count()].append(states.ravel())
         return [np.concatenate(layer).astype(np.int64) for layer in layers]
 
     def upper_subtotals(self) -> dict[int, set[int]]:
@@ -250,17 +253,26 @@ class SheetSolver:
 
     def best_box(self, states: np.ndarray, servida: int) -> np.ndarray:
         best = np.full((len(dt.HANDS), len(states)), -np.inf)
-        for values in self.box_values(states, servida):
+        for _, values in self.box_values(states, servida):
             np.maximum(best, values, out=best)
         return best
 
+    def box_table(self, states: np.ndarray, servida: int) -> np.ndarray:
+        """value[box, h, s]: `box_values` laid out for every box."""
+        table = np.full((self.box_count, len(dt.HANDS), len(states)), -np.inf)
+        for box, values in self.box_values(states, servida):
+            table[box] = values
+        return table
+
     def box_values(self, states: np.ndarray, servida: int):
-        """value[h, s] for each box in turn: what filling it with hand h at state s scores,
-        bonuses included, plus what the sheet after still brings; -inf where the rules
-        forbid it (a filled box, a box the joker's reading rules out)."""
+        """(box, value[h, s]) for each box free somewhere among the states: what filling it
+        with hand h at state s scores, bonuses included, plus what the sheet after still
+        brings; -inf where the rules forbid it (a filled box, a box the joker's reading rules
+        out)."""
         filled, upper, flags = self.split(states)
-        jokers = np.nonzero(filled >> self.joker_box & 1)[0] if self.joker_box >= 0 else []
-        repeat = self.repeat_amount * ((flags & self.repeat_flag) != 0)
+        jokers = np.nonzero(self.joker_applies(filled))[0]
+        here = filled[jokers], upper[jokers], flags[jokers]
+        repeat = self.repeat_bonus(flags)
         for box in range(self.box_count):
             closed = filled >> box & 1 == 1
             if closed.all():
@@ -270,19 +282,38 @@ class SheetSolver:
             by_points[:, closed] = -np.inf
             values = by_points[group]
             if len(jokers):
-                here = filled[jokers], upper[jokers], flags[jokers]
-                scored = np.where(self.joker_full[here[0]].T, self.joker_points[box][:, None],
-                                  self.points[servida, box, FIVE_OF_A_KIND][:, None])
-                joker = self.after(*here, box, scored)
+                joker = self.after(*here, box, self.joker_scores(here[0], box, servida))
                 values[FIVE_OF_A_KIND[:, None], jokers] = np.where(
                     self.joker_allowed[here[0], :, box].T, joker, -np.inf)
             if self.repeat_amount:
                 values[FIVE_OF_A_KIND] += repeat
-            yield values
+            yield box, values
+
+    def joker_applies(self, filled: np.ndarray) -> np.ndarray:
+        """Whether a five of a kind is a joker (the Yahtzee box is filled), per state."""
+        if self.joker_box < 0:
+            return np.zeros(filled.shape, dtype=bool)
+        return filled >> self.joker_box & 1 == 1
+
+    def joker_scores(self, filled: np.ndarray, box: int, servida: int) -> np.ndarray:
+        """points[face - 1, s]: what a joker of each face scores in `box` (full values or the
+        dice's own, as `Sheet.joker_scores_full` says), at states where the joker applies."""
+        return np.where(self.joker_full[filled].T, self.joker_points[box][:, None],
+                        self.points[servida, box, FIVE_OF_A_KIND][:, None])
+
+    def repeat_bonus(self, flags: np.ndarray) -> np.ndarray:
+        """What a five of a kind adds wherever it is scored, per state (`RepeatBonus`)."""
+        return self.repeat_amount * ((flags & self.repeat_flag) != 0)
 
     def after(self, filled, upper, flags, box: int, points: np.ndarray) -> np.ndarray:
         """value[g, s]: filling `box` with points[g, s or 0] at state s (given split), the upper
         bonus included, plus the expected points of the sheet after."""
+        reward, child = self.outcome(filled, upper, flags, box, points)
+        return reward + self.expected[child]
+
+    def outcome(self, filled, upper, flags, box: int, points: np.ndarray):
+        """(reward, child): what filling `box` with `points` at a state (given split) scores,
+        the upper bonus included, and the state after; shapes broadcast."""
         if box == self.unlocked_box:  # it scores only while the box it waits for is held
             points = points * ((flags & self.unlock_flag) != 0)
         reward, new_upper, new_flags = points, upper, flags
@@ -292,5 +323,4 @@ class SheetSolver:
         if box in self.held_value:
             held = (points == self.held_value[box]) & (self.held_value[box] > 0)
             new_flags = flags | held * self.flag_of(self.boxes[box])
-        child = self.compose(new_upper, new_flags, filled | 1 << box)
-        return reward + self.expected[child]
+        return reward, self.compose(new_upper, new_flags, filled | 1 << box)
