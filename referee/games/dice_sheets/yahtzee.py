@@ -9,7 +9,12 @@ of the dice); thirteen boxes, thirteen turns. Its two special rules:
     official ("forced") reading, the number box of its face if free, else any free lower box
     at its full value (Full House 25, Small Straight 30, Large Straight 40; the Kinds and
     Chance the sum of the dice), else a free number box for 0. `YAHTZEE_FREE_JOKER` is the
-    other published reading, where the joker fills any free box.
+    other published reading, that of Verhoeff's optimal player: the joker fills any free box,
+    at full value once the number box of its face is filled.
+
+The two readings' exact solitaire optima (`referee.games.generala_dice.sheetsolver`, printed
+by `python -m bench.sheets`): 254.5877 under the official forced joker, 254.5896 under the
+free choice, which is Verhoeff's published 254.5896; both are 254.59 to two decimals.
 
 This is the American preset of the Yams sheet to come (the French classic has the same boxes);
 declared, scored and solved, not yet a game of the catalogue. A Full House is three of one

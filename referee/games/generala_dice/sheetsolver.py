@@ -68,7 +68,8 @@ ONE_DIE_MORE = [one_die_more(size) for size in range(dt.DICE)]
 ONE_DIE_LESS = [None] + [one_die_less([dt.KEEPS[k] for k in KEEPS_OF_SIZE[size]])
                          for size in range(1, dt.DICE)]
 HAND_ONE_DIE_LESS = one_die_less(dt.HANDS)
-FIVE_OF_A_KIND = np.array([dt.HAND_INDEX[(face,) * dt.DICE] for face in dt.FACES])
+# the hands of five of a kind, by face
+FIVE_OF_A_KIND_HANDS = np.array([dt.HAND_INDEX[(face,) * dt.DICE] for face in dt.FACES])
 
 
 # Tables run hand-major (a row per hand or keep, a column per state) so that every lookup of a
@@ -153,7 +154,7 @@ class SheetSolver:
         self.repeat_amount = repeat.amount if repeat else 0
         self.joker_box = self.boxes.index(joker.box) if joker else -1
         if joker:
-            faces = [HAND_COUNTS[h] for h in FIVE_OF_A_KIND]
+            faces = [HAND_COUNTS[h] for h in FIVE_OF_A_KIND_HANDS]
             # joker_points[box, face - 1], what a joker scores once it scores full values
             self.joker_points = np.array([[box.joker_points(counts, values.get(box.name))
                                            for counts in faces] for box in sheet.boxes])
@@ -283,10 +284,10 @@ class SheetSolver:
             values = by_points[group]
             if len(jokers):
                 joker = self.after(*here, box, self.joker_scores(here[0], box, servida))
-                values[FIVE_OF_A_KIND[:, None], jokers] = np.where(
+                values[FIVE_OF_A_KIND_HANDS[:, None], jokers] = np.where(
                     self.joker_allowed[here[0], :, box].T, joker, -np.inf)
             if self.repeat_amount:
-                values[FIVE_OF_A_KIND] += repeat
+                values[FIVE_OF_A_KIND_HANDS] += repeat
             yield box, values
 
     def joker_applies(self, filled: np.ndarray) -> np.ndarray:
@@ -299,7 +300,7 @@ class SheetSolver:
         """points[face - 1, s]: what a joker of each face scores in `box` (full values or the
         dice's own, as `Sheet.joker_scores_full` says), at states where the joker applies."""
         return np.where(self.joker_full[filled].T, self.joker_points[box][:, None],
-                        self.points[servida, box, FIVE_OF_A_KIND][:, None])
+                        self.points[servida, box, FIVE_OF_A_KIND_HANDS][:, None])
 
     def repeat_bonus(self, flags: np.ndarray) -> np.ndarray:
         """What a five of a kind adds wherever it is scored, per state (`RepeatBonus`)."""
