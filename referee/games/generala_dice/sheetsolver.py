@@ -253,9 +253,10 @@ class SheetSolver:
         return TurnValues(plain, self.best_box(states, 1) if self.servida else plain)
 
     def best_box(self, states: np.ndarray, servida: int) -> np.ndarray:
-        best = np.full((len(dt.HANDS), len(states)), -np.inf)
-        for _, values in self.box_values(states, servida):
-            np.maximum(best, values, out=best)
+        """best[h, s]: the best of `box_values` (states with a free box only)."""
+        best = None
+        for _, values in self.box_values(states, servida):  # each a new array: reused
+            best = values if best is None else np.maximum(best, values, out=best)
         return best
 
     def box_table(self, states: np.ndarray, servida: int) -> np.ndarray:
