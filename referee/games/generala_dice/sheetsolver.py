@@ -31,20 +31,29 @@ official forced joker (`YAHTZEE`) and 254.5896 with the free choice of Verhoeff'
 (`YAHTZEE_FREE_JOKER`), Verhoeff's published 254.5896: both 254.59 to two decimals. Yahtzee's
 536,448 reachable states (of 1,048,576 numbered) take about 6 s of CPU and 26 MB at peak.
 
-The `hard` choices of a state are `box_table` and `turn` (`sheetplay` plays by them). Not yet
+`solver_for` keeps the solvers of a few sheets and values (core.preparation). The `hard`
+choices of a state are `box_table` and `turn` (`sheetplay` plays by them). Not yet
 here (see `solver` for Generala's): the `win` level and a house rule that ends a match at once.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 
 import numpy as np
+
+from referee.core.memo import BoundedMemo
+from referee.core.preparation import prepared
+from referee.games.dice_sheets.declaration import Sheet
 
 from . import dicetables as dt
 from .scoring import HAND_COUNTS, SheetScoring
 
 CHUNK = 1024  # states solved at once: a few arrays of 252 x CHUNK floats
+# A handful of sheets and box values are kept, each up to about 14 MB (Yahtzee's: its
+# expected values over 2**20 numbered states, its reachable states, its joker tables).
+SOLVERS_KEPT = 8
 KEEPS_OF_SIZE = [np.array([k for k, keep in enumerate(dt.KEEPS) if len(keep) == size])
                  for size in range(dt.DICE)]
 
@@ -326,3 +335,19 @@ class SheetSolver:
             held = (points == self.held_value[box]) & (self.held_value[box] > 0)
             new_flags = flags | held * self.flag_of(self.boxes[box])
         return reward, self.compose(new_upper, new_flags, filled | 1 << box)
+
+
+SolverKey = tuple[Sheet, tuple[tuple[str, int], ...]]
+SOLVERS: BoundedMemo[SolverKey, SheetSolver] = BoundedMemo(SOLVERS_KEPT)
+
+
+def solver_for(sheet: Sheet, values: Mapping[str, int]) -> SheetSolver:
+    """The solver of a sheet with these box values, built on first use and kept
+    (`SOLVERS_KEPT`); a request does not build it but has it built (core.preparation)."""
+    key = (sheet, tuple(sorted(values.items())))
+    return prepared(SOLVERS, key, build_solver, "the exact tables of this sheet")
+
+
+def build_solver(key: SolverKey) -> SheetSolver:
+    sheet, values = key
+    return SheetSolver(SheetScoring(sheet), dict(values))
