@@ -7,8 +7,9 @@ reproducible on their own.
 
 A turn: the first roll rolls all five dice; after each of the first two rolls the player fills
 the best box unless a keep is worth more, then rolls the dice he does not keep; after the third
-he fills the best box. Between choices within `TIE` of each other the earlier is taken, boxes
-before keeps, in the order `turnplan` uses. Every roll of n dice draws n fresh dice.
+he fills the best box (`TurnChoices.choose`: between choices within `TIE` of each other the
+earlier, boxes before keeps, in the order `turnplan` uses). Every roll of n dice draws n fresh
+dice.
 """
 
 from __future__ import annotations
@@ -18,9 +19,8 @@ import numpy as np
 from referee.games.dice_sheets.scorers import counts_of
 
 from . import dicetables as dt
-from .sheetsolver import SheetSolver, TurnValues
+from .sheetsolver import SheetSolver, TurnChoices
 
-TIE = 1e-9
 BATCH = 1000  # games played side by side: a box table is boxes x 252 x BATCH floats
 KEEP_COUNTS = np.array([counts_of(keep)[1:] for keep in dt.KEEPS])
 HAND_COUNTS = np.array([counts_of(hand)[1:] for hand in dt.HANDS])
@@ -61,29 +61,20 @@ def play_turn(solver: SheetSolver, states: np.ndarray, rng: np.random.Generator)
     """(box, hand, first_roll) per game: the box each fills this turn, with which hand, and
     whether after the first roll (servida)."""
     count = len(states)
-    unique, row = np.unique(states, return_inverse=True)
-    plain = solver.box_table(unique, 0)
-    servida = solver.box_table(unique, 1) if solver.servida else plain
-    turn = TurnValues(plain.max(axis=0), servida.max(axis=0))
+    unique, column = np.unique(states, return_inverse=True)
+    turn = TurnChoices(solver, unique)
     hand = roll(rng, np.zeros(count, dtype=np.intp))
     chosen = np.full(count, -1)
     first_roll = np.zeros(count, dtype=bool)
-    for rolls_made, stops, keeps in ((1, servida, turn.keep_second),
-                                     (2, plain, turn.keep_third), (3, plain, None)):
+    for rolls_made in (1, 2, 3):
         playing = chosen < 0
-        values = stops[:, hand, row]
-        top = values.max(axis=0)
-        box = np.argmax(values >= top - TIE, axis=0)
-        stop = playing
-        if keeps is not None:
-            options = keeps[dt.SUBKEEPS[hand], row[:, None]]
-            best = np.maximum(top, options.max(axis=1))[:, None]
-            keep = dt.SUBKEEPS[hand, np.argmax(options >= best - TIE, axis=1)]
-            stop = playing & (top >= best[:, 0] - TIE)
-            rolling = playing & ~stop
-            hand[rolling] = roll(rng, keep[rolling])
-        chosen[stop] = box[stop]
+        choice = turn.choose(rolls_made, hand, column)
+        stop = playing & (choice < solver.box_count)
+        chosen[stop] = choice[stop]
         first_roll[stop] = rolls_made == 1
+        rolling = playing & ~stop
+        kept = dt.SUBKEEPS[hand[rolling], choice[rolling] - solver.box_count]
+        hand[rolling] = roll(rng, kept)
     return chosen, hand, first_roll
 
 

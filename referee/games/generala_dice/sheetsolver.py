@@ -31,8 +31,8 @@ official forced joker (`YAHTZEE`) and 254.5896 with the free choice of Verhoeff'
 (`YAHTZEE_FREE_JOKER`), Verhoeff's published 254.5896: both 254.59 to two decimals. Yahtzee's
 536,448 reachable states (of 1,048,576 numbered) take about 6 s of CPU and 26 MB at peak.
 
-`solver_for` keeps the solvers of a few sheets and values (core.preparation). The `hard`
-choices of a state are `box_table` and `turn` (`sheetplay` plays by them). Not yet
+`solver_for` keeps the solvers of a few sheets and values (core.preparation); `hard_choices`
+says what the optimum plays at a state (`sheetplay` plays games by `TurnChoices`). Not yet
 here (see `solver` for Generala's): the `win` level and a house rule that ends a match at once.
 """
 
@@ -50,6 +50,7 @@ from referee.games.dice_sheets.declaration import Sheet
 from . import dicetables as dt
 from .scoring import HAND_COUNTS, SheetScoring
 
+TIE = 1e-9  # choices this close are equally good: the earlier is played (turnplan's order)
 CHUNK = 1024  # states solved at once: a few arrays of 252 x CHUNK floats
 # A handful of sheets and box values are kept, each up to about 14 MB (Yahtzee's: its
 # expected values over 2**20 numbered states, its reachable states, its joker tables).
@@ -127,6 +128,35 @@ class TurnValues:
         self.keep_second = keep_values(after_second)
         after_first = np.maximum(best_servida, best_keep(self.keep_second))
         self.start = dt.FIRST_ROLL @ after_first
+
+
+class TurnChoices:
+    """A turn's choices for a batch of states (columns), as the optimum plays them: the boxes'
+    values stop_plain[box, h, s] and stop_servida[box, h, s] (`SheetSolver.box_table`) and the
+    keeps' (`values`, a TurnValues)."""
+
+    def __init__(self, solver: "SheetSolver", states: np.ndarray):
+        self.box_count = solver.box_count
+        self.stop_plain = solver.box_table(states, 0)
+        self.stop_servida = solver.box_table(states, 1) if solver.servida else self.stop_plain
+        self.values = TurnValues(self.stop_plain.max(axis=0), self.stop_servida.max(axis=0))
+
+    def choose(self, rolls_made: int, hands: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """choice[g] after `rolls_made` rolls (1 to 3) showing hands[g] at the state of column
+        columns[g]: a box (below box_count) or box_count plus the position of a keep in
+        SUBKEEPS[hands[g]], as `turnplan.TurnPlan.choices` numbers them; the first within TIE
+        of the best, boxes before keeps."""
+        stops = self.stop_servida if rolls_made == 1 else self.stop_plain
+        values = stops[:, hands, columns]
+        top = values.max(axis=0)
+        box = np.argmax(values >= top - TIE, axis=0)
+        keeps = {1: self.values.keep_second, 2: self.values.keep_third}.get(rolls_made)
+        if keeps is None:
+            return box
+        options = keeps[dt.SUBKEEPS[hands], columns[:, None]]
+        best = np.maximum(top, options.max(axis=1))
+        kept = np.argmax(options >= best[:, None] - TIE, axis=1)
+        return np.where(top >= best - TIE, box, self.box_count + kept)
 
 
 class SheetSolver:
@@ -260,6 +290,13 @@ class SheetSolver:
     def turn(self, states: np.ndarray) -> TurnValues:
         plain = self.best_box(states, 0)
         return TurnValues(plain, self.best_box(states, 1) if self.servida else plain)
+
+    def hard_choices(self, state: int) -> np.ndarray:
+        """choice[r - 1, h]: the optimum's choice after r rolls showing hand h at this state
+        (`TurnChoices.choose`): what the `hard` level plays."""
+        turn = TurnChoices(self, np.array([state]))
+        hands = np.arange(len(dt.HANDS))
+        return np.stack([turn.choose(r, hands, np.zeros_like(hands)) for r in (1, 2, 3)])
 
     def best_box(self, states: np.ndarray, servida: int) -> np.ndarray:
         """best[h, s]: the best of `box_values` (states with a free box only)."""

@@ -96,3 +96,12 @@ def test_a_sheets_solver_is_built_once_and_never_on_a_requests_path():
     with serving():
         assert solver_for(sheet, {}) is first
     assert solver_for(Sheet("kept", (Box("sixes", dice=Face(6)),)), {}) is first  # by value
+
+
+def test_on_the_generala_declaration_it_plays_generalas_hard_choices():
+    generic = SheetSolver(GENERALA_SCORING, Options().values)
+    tables = tables_for(DEFAULT_RULES)
+    for layer in LAYERS[1:]:
+        for state in layer[:: max(1, len(layer) // 6)]:
+            assert np.array_equal(generic.hard_choices(int(state)),
+                                  tables.state_hard_choices(int(state))), state
