@@ -61,7 +61,8 @@ def report(games: int = 10_000, names: tuple[str, ...] = tuple(SHEETS)) -> None:
         half = 1.96 * totals.std(ddof=1) / np.sqrt(games)
         verdict = "within" if abs(mean - solver.start) <= half else "OUTSIDE"
         print(f"{name:18s} optimum {solver.start:.4f} ({anchor}); solved in {wall:.1f} s "
-              f"({cpu:.1f} s CPU), peak {peak / 2**20:.0f} MB, table {solver.expected.nbytes / 2**20:.2f} MB, "
+              f"({cpu:.1f} s CPU), peak {peak / 2**20:.0f} MB, table "
+              f"{solver.expected.nbytes / 2**20:.2f} MB, "
               f"{solver.reachable_count:,} reachable states; {games:,} games played by it: mean "
               f"{mean:.2f}, 95 % interval {mean - half:.2f} to {mean + half:.2f}, the optimum "
               f"{verdict} ({time.perf_counter() - start:.0f} s)", flush=True)

@@ -367,7 +367,8 @@ class SheetSolver:
         reward, new_upper, new_flags = points, upper, flags
         if box in self.upper_boxes:
             new_upper = np.minimum(self.threshold, upper + points)
-            reward = points + self.bonus * ((upper < self.threshold) & (new_upper >= self.threshold))
+            reached = (upper < self.threshold) & (new_upper >= self.threshold)
+            reward = points + self.bonus * reached
         if box in self.held_value:
             held = (points == self.held_value[box]) & (self.held_value[box] > 0)
             new_flags = flags | held * self.flag_of(self.boxes[box])
