@@ -1,9 +1,11 @@
 """`make bench`: engine moves per second per game, HTTP moves per second at the referee's
 default settings (and with its request log off) beside a bare Flask echo of the same
 payloads, state sizes at the start and end of a match, and Generala's hint levels measured
-(`bench/generala.py`), the card games' hint levels against each other (`bench/hints.py`),
-the cost of one chance event with the random source (`bench/chance.py`), and a replay's
-moves per second against posting the same moves one by one (`bench/replays.py`).
+(`bench/generala.py`), every dice sheet's exact optimum beside seeded games played by it
+(`bench/sheets.py`: Generala, Yacht, Yahtzee), the card games' hint levels against each
+other (`bench/hints.py`), the cost of one chance event with the random source
+(`bench/chance.py`), and a replay's moves per second against posting the same moves one by
+one (`bench/replays.py`).
 
 Run from the repository root: `python -m bench [--seconds N] [--games id,id]`.
 """
@@ -26,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import chance, costliest, generala, hints, replays
+from bench import chance, costliest, generala, hints, replays, sheets
 from bench.engines import (BENCH_KEY, ENGINE_TARGET, engine_rate, random_match, sealed, spread,
                            versus_uno)
 from referee.games import REGISTRY
@@ -339,6 +341,9 @@ def in_process(games: list[str], seconds: float, hint_matches: int) -> None:
     if "generala-dice" in games:
         print("\n== generala-dice hint levels (seeded self-play, the same games every run)")
         generala.report()
+        print("\n== dice sheets: exact solitaire optimum, its tables' time and memory, and "
+              "seeded games played by it (95 % interval)")
+        sheets.report()
 
     cards = tuple(g for g in hints.GAMES if g in games)
     if cards:

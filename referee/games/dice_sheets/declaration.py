@@ -15,8 +15,14 @@ the dice game's, written once for every sheet (`referee.games.generala_dice.turn
                (Generala: +5 on Escalera, Full, Póker)
   Unlock       `box` scores only while box `by` holds its full value above 0 (Generala's
                Doble Generala: a second five of a kind, after a Generala of 50)
-  Joker        a five of a kind, once `box` is filled, may fill a lower box for its full value
-               (Yahtzee's joker rule; which reading, the sheet says in its rules document)
+  Joker        a five of a kind, once `box` is filled (with its value or 0), is a joker: once
+               the number box of its face is filled too, it scores a box other than a number
+               box at that box's full value, as if it made the box's pattern (Yahtzee's joker
+               rule). Two readings are published: `forced` (the official rules, the default):
+               it fills the number box of its face if free, else any free box other than a
+               number box, else a free number box (for 0); not forced ("free choice", the
+               rules of Verhoeff's optimal player): any free box, the full values still only
+               once its number box is filled
 
 Only the rules a sheet plays are declared; every other field stays None.
 """
@@ -24,9 +30,10 @@ Only the rules a sheet plays are declared; every other field stays None.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import functools
+from collections.abc import Collection, Mapping
 
-from .scorers import Counts, Pattern, Scorer, anything
+from .scorers import Counts, Face, Pattern, Scorer, anything
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,6 +50,12 @@ class Box:
     @property
     def fixed(self) -> bool:
         return self.value is not None
+
+    def joker_points(self, counts: Counts, value: int | None = None) -> int:
+        """What a joker (`Joker`) scores here: the points as if the dice made the pattern."""
+        if self.dice is not None:
+            return self.dice(counts)
+        return self.value if value is None else value
 
     def points(self, counts: Counts, value: int | None = None) -> int:
         """What these dice score here, the fixed value replaced by `value` when given (house
@@ -82,6 +95,7 @@ class Unlock:
 @dataclasses.dataclass(frozen=True)
 class Joker:
     box: str
+    forced: bool = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -118,6 +132,32 @@ class Sheet:
 
     def box(self, name: str) -> Box:
         return next(box for box in self.boxes if box.name == name)
+
+    @functools.cached_property
+    def number_boxes(self) -> dict[int, str]:
+        """The boxes counting the dice of one face (Aces to Sixes), by face."""
+        return {box.dice.face: box.name for box in self.boxes if isinstance(box.dice, Face)}
+
+    def number_box(self, face: int) -> str | None:
+        return self.number_boxes.get(face)
+
+    def joker_scores_full(self, face: int, free: Collection[str]) -> bool:
+        """Whether a joker of five `face`s scores the boxes at their full value (`Joker`):
+        once the number box of its face is filled (or the sheet has none)."""
+        return self.number_box(face) not in free
+
+    def joker_boxes(self, face: int, free: Collection[str]) -> tuple[str, ...]:
+        """The boxes, in sheet order, a joker of five `face`s may fill among the `free` ones
+        (the `Joker` rule's reading); the caller checks that the joker applies."""
+        assert self.joker is not None
+        free_boxes = [name for name in self.box_names if name in free]
+        if not self.joker.forced:
+            return tuple(free_boxes)
+        own = self.number_box(face)
+        if own in free:
+            return (own,)
+        others = tuple(name for name in free_boxes if name not in self.number_boxes.values())
+        return others or tuple(free_boxes)
 
     def values(self) -> dict[str, int]:
         """The fixed values, by box name, and the servida bonus if the sheet has one: the

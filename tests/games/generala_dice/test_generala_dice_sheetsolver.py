@@ -9,11 +9,13 @@ import math
 import numpy as np
 import pytest
 
+from referee.core.errors import NotPrepared
+from referee.core.preparation import serving
 from referee.games.dice_sheets.declaration import Box, Sheet, UpperBonus
 from referee.games.dice_sheets.scorers import Face, dice_total, five_of_a_kind
 from referee.games.dice_sheets.yacht import YACHT
 from referee.games.generala_dice.scoring import GENERALA_SCORING, SheetScoring
-from referee.games.generala_dice.sheetsolver import SheetSolver
+from referee.games.generala_dice.sheetsolver import SheetSolver, solver_for
 from referee.games.generala_dice.sheetstates import LAYERS
 from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options
@@ -84,3 +86,22 @@ def test_the_timeout_worth_of_a_box_the_dice_count_is_its_solitaire_optimum():
         alone = solve(YACHT.box(name))
         assert yacht.aimed_points[name] == pytest.approx(alone.start, abs=1e-9)
     assert yacht.aimed_chance["yacht"] == worth_of(GENERALA_SCORING).aimed_chance["generala"]
+
+
+def test_a_sheets_solver_is_built_once_and_never_on_a_requests_path():
+    sheet = Sheet("kept", (Box("sixes", dice=Face(6)),))
+    with serving(), pytest.raises(NotPrepared):
+        solver_for(sheet, sheet.values())
+    first = solver_for(sheet, sheet.values())
+    with serving():
+        assert solver_for(sheet, {}) is first
+    assert solver_for(Sheet("kept", (Box("sixes", dice=Face(6)),)), {}) is first  # by value
+
+
+def test_on_the_generala_declaration_it_plays_generalas_hard_choices():
+    generic = SheetSolver(GENERALA_SCORING, Options().values)
+    tables = tables_for(DEFAULT_RULES)
+    for layer in LAYERS[1:]:
+        for state in layer[:: max(1, len(layer) // 6)]:
+            assert np.array_equal(generic.hard_choices(int(state)),
+                                  tables.state_hard_choices(int(state))), state
