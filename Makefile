@@ -56,9 +56,11 @@ run: $(VENV)/.installed-app
 	$(BIN)/gunicorn --config gunicorn.conf.py 'referee:create_app()'
 
 # In parallel, one worker a core (pytest-xdist); tests/conftest.py names the modules whose
-# tests must run together on one worker.
+# tests must run together on one worker. Bytecode is written even where the machine turns it
+# off (PYTHONDONTWRITEBYTECODE): the suite's many processes (workers, servers, command lines)
+# then read the project's modules and the rewritten tests compiled once.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto
 
 # Pages checked in a real headless Chromium (Debian's, installed here when missing).
 e2e: $(VENV)/.installed-e2e

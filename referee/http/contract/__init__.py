@@ -130,9 +130,10 @@ def generate(games: dict[str, Engine], settings: dict[str, Any],
     return document
 
 
-class _Dumper(yaml.SafeDumper):
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
     """Writes multi-line texts as literal blocks, so the file reads like the texts, and
-    repeats a value rather than making a YAML alias of it (not every tool reads aliases)."""
+    repeats a value rather than making a YAML alias of it (not every tool reads aliases).
+    libyaml's emitter when PyYAML has it (its wheels do): the same text, three times faster."""
 
     def ignore_aliases(self, data: Any) -> bool:
         return True
