@@ -23,7 +23,6 @@ import copy
 
 import pytest
 import schemathesis
-import yaml
 from hypothesis import HealthCheck, settings
 from schemathesis.config import SchemathesisConfig
 
@@ -31,13 +30,10 @@ import referee
 
 from tests.support import ROOT, committed_contract
 
-from .support import keep_option_rules
+from .support import PLAIN, SEALED_SETTINGS, keep_option_rules, served_document
 
-# Schemathesis's WSGI transport asks for gzip but hands the checks the body as it came, so
-# these apps answer uncompressed (compression has its own tests in tests/http).
-PLAIN = {"COMPRESS_MIN_BYTES": 0}
 APP = referee.create_app({"STATE_KEYS": [], **PLAIN})
-SEALED_APP = referee.create_app({"STATE_KEYS": ["c-test-key-" + "0123456789" * 3], **PLAIN})
+SEALED_APP = referee.create_app(SEALED_SETTINGS)
 
 # One test per operation, named after it, whose cases schemathesis builds when the test runs:
 # built at collection, as `schema.parametrize()` does, every worker of a parallel run would
@@ -56,10 +52,6 @@ METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 def labels(schema) -> list[str]:
     return [result.ok().label for result in schema.get_all_operations()]
-
-
-def served_document(app) -> dict:
-    return yaml.load(app.test_client().get("/openapi.yaml").get_data(), Loader=yaml.CSafeLoader)
 
 
 def one_operation(document: dict, app, label: str):

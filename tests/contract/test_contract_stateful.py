@@ -23,16 +23,14 @@ from schemathesis.config import SchemathesisConfig
 import referee
 from referee.games import REGISTRY
 
-from .support import keep_option_rules
+from .support import PLAIN, SEALED_SETTINGS, keep_option_rules, served_document
 
-# Schemathesis's WSGI transport asks for gzip but hands the checks the body as it came, so
-# these apps answer uncompressed (compression has its own tests in tests/http).
-PLAIN = {"COMPRESS_MIN_BYTES": 0}
 APP = referee.create_app({"STATE_KEYS": [], **PLAIN})
 CLIENT = APP.test_client()
 # With no configuration: the one schemathesis would find on its own (schemathesis.toml, at the
 # repository's root, for fuzzing) selects operations of its own and would undo `include`.
-schema = schemathesis.openapi.from_wsgi("/openapi.yaml", APP, config=SchemathesisConfig())
+schema = schemathesis.openapi.from_dict(served_document(APP), config=SchemathesisConfig())
+schema.app = APP
 # Schema-valid requests only: the point here is to play through the links (refusals of bad
 # input are the schemathesis tests' job).
 schema.config.generation.update(modes=["positive"])
@@ -115,9 +113,10 @@ def link_body(link: dict, request_body: dict, answer: dict) -> dict:
             for name, expression in link["parameters"].items() if name.startswith("body.")}
 
 
-SEALED_SCHEMA = schemathesis.openapi.from_wsgi(
-    "/openapi.yaml", referee.create_app({"STATE_KEYS": ["s-test-key-" + "0123456789" * 3], **PLAIN}),
-    config=SchemathesisConfig())
+SEALED_APP = referee.create_app(SEALED_SETTINGS)
+SEALED_SCHEMA = schemathesis.openapi.from_dict(served_document(SEALED_APP),
+                                               config=SchemathesisConfig())
+SEALED_SCHEMA.app = SEALED_APP
 # Following the view and dry-run links on every answer of a long match costs more than it
 # tells: they are followed on every answer of this period, and on the last.
 FOLLOW_ALL_EVERY = 7
