@@ -16,7 +16,6 @@ from werkzeug.exceptions import ClientDisconnected
 from referee.core.wire import FIRST_VERSION, known_to, version
 
 from . import observability
-from .checks import parse_json
 from .context import JSON, Served, read_body
 from .problems import Problem
 
@@ -69,7 +68,7 @@ class DirectMoves:
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
-            body = served.checks.envelope("move", parse_json(raw, served.max_depth))
+            body = served.checks.body("move", raw, served.max_depth)
             answer = served.service.move(engine, body)
             # The events as a caller naming no contract version reads them (as the route).
             answer["events"] = known_to(answer["events"], engine.event_types, FIRST)
