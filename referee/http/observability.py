@@ -180,11 +180,13 @@ def incoming_id(environ: dict[str, Any]) -> tuple[str, str | None]:
     given = environ.get("HTTP_X_REQUEST_ID")
     if given and REQUEST_ID.fullmatch(given):
         return given, None
-    parent = (environ.get("HTTP_TRACEPARENT") or "").strip().lower()
-    trace = TRACEPARENT.fullmatch(parent)
-    # Version ff and an all-zero trace id are invalid (W3C Trace Context).
-    if trace and trace.group(1) != NO_TRACE and not parent.startswith("ff"):
-        return trace.group(1), parent
+    parent = environ.get("HTTP_TRACEPARENT")
+    if parent:  # most requests carry none: nothing to read then
+        parent = parent.strip().lower()
+        trace = TRACEPARENT.fullmatch(parent)
+        # Version ff and an all-zero trace id are invalid (W3C Trace Context).
+        if trace and trace.group(1) != NO_TRACE and not parent.startswith("ff"):
+            return trace.group(1), parent
     return _fresh_id(), None
 
 
