@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Container
+from typing import Any, Callable, Container, NamedTuple
 
 import msgspec
 from flask import Flask, Response, g, request
@@ -196,10 +196,17 @@ def _start() -> None:
     state.request_id, state.traceparent = incoming_id(request.environ)
 
 
-def labelled(key: tuple[Any, ...]) -> Any:
-    """The child of a metric (the key's first item) for the label values after it."""
-    family, *values = key
-    return family.labels(*values)
+class Counted(NamedTuple):
+    """The metrics' children that count the requests of one route, game and status."""
+
+    requests: Any
+    latency: Any
+
+    @classmethod
+    def of(cls, key: tuple[str, str, int]) -> Counted:
+        route, game, status = key
+        return cls(metrics.REQUESTS.labels(route, game, str(status)),
+                   metrics.LATENCY.labels(route))
 
 
 class Recorder:
@@ -210,9 +217,11 @@ class Recorder:
     def __init__(self, games: Container[str], log_requests: bool):
         self.games = games
         self.log_requests = log_requests
-        # The labelled children of the per-request metrics, by metric and label values:
-        # prometheus-client's `labels()` costs a few microseconds a call.
-        self.children: BoundedMemo[tuple[Any, ...], Any] = BoundedMemo(4096)
+        # The labelled children of the per-request metrics, by route, game and status, and
+        # of the problems, by code: prometheus-client's `labels()` costs a few microseconds a
+        # call.
+        self.counted: BoundedMemo[tuple[str, str, int], Counted] = BoundedMemo(4096)
+        self.problems: BoundedMemo[str, Any] = BoundedMemo(256)
 
     def game_label(self, game_id: str | None) -> str:
         if game_id is None:
@@ -221,10 +230,11 @@ class Recorder:
 
     def record(self, method: str, route: str, game: str, status: int, code: str | None,
                elapsed: float, request_id: str) -> None:
-        self.children.get((metrics.REQUESTS, route, game, str(status)), labelled).inc()
-        self.children.get((metrics.LATENCY, route), labelled).observe(elapsed)
+        counted = self.counted.get((route, game, status), Counted.of)
+        counted.requests.inc()
+        counted.latency.observe(elapsed)
         if code:
-            self.children.get((metrics.PROBLEMS, code), labelled).inc()
+            self.problems.get(code, metrics.PROBLEMS.labels).inc()
         if self.log_requests and requests_log.isEnabledFor(logging.INFO):
             REQUEST_LOG.write(RequestLine(
                 time=REQUEST_LOG.now(), request_id=request_id, method=method, route=route,
