@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 import msgspec
-import msgspec.inspect as types
+import msgspec.inspect as typeinfo
 from marshmallow import ValidationError
 
 from referee.core.engine import Engine
@@ -78,28 +78,39 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
 
 # The types a value of which holds other values, and those values' types; a scalar holds none.
 CONTAINED = {
-    types.ListType: lambda t: [t.item_type],
-    types.DictType: lambda t: [t.key_type, t.value_type],
-    types.StructType: lambda t: [f.type for f in t.fields if f.name != UNWALKED],
+    typeinfo.ListType: lambda t: [t.item_type],
+    typeinfo.DictType: lambda t: [t.key_type, t.value_type],
+    typeinfo.StructType: lambda t: [f.type for f in t.fields],
 }
-SCALARS = (types.StrType, types.IntType, types.FloatType, types.BoolType, types.NoneType,
-           types.LiteralType)
+SCALARS = (typeinfo.StrType, typeinfo.IntType, typeinfo.FloatType, typeinfo.BoolType, typeinfo.NoneType,
+           typeinfo.LiteralType)
 
 
-def nesting(kind: types.Type) -> float:
+def nesting(kind: typeinfo.Type, within: frozenset[type] = frozenset()) -> float:
     """How deep the JSON that a typed decoder of this type accepts can nest (an object or an
-    array is a level, as `refuse_too_deep` counts them, the open state aside): infinite when
-    it takes any value at all, or a type not known here."""
-    if isinstance(kind, types.Metadata):
-        return nesting(kind.type)
-    if isinstance(kind, types.UnionType):
-        return max(nesting(member) for member in kind.types)
+    array is a level, as `refuse_too_deep` counts them): infinite when it takes any value at
+    all, a type not known here, or a Struct holding itself (`within`: the Structs around)."""
+    if isinstance(kind, typeinfo.Metadata):
+        return nesting(kind.type, within)
+    if isinstance(kind, typeinfo.UnionType):
+        return max(nesting(member, within) for member in kind.types)
     if isinstance(kind, SCALARS):
         return 0
     inside = CONTAINED.get(type(kind))
     if inside is None:
         return math.inf
-    return 1 + max((nesting(member) for member in inside(kind)), default=0)
+    if isinstance(kind, typeinfo.StructType):
+        if kind.cls in within:
+            return math.inf
+        within = within | {kind.cls}
+    return 1 + max((nesting(member, within) for member in inside(kind)), default=0)
+
+
+def envelope_nesting(struct: type) -> float:
+    """How deep a body that the typed envelope `struct` accepts can nest, its open state
+    aside (as `refuse_too_deep` leaves it aside)."""
+    return 1 + max((nesting(field.type) for field in typeinfo.type_info(struct).fields
+                    if field.name != UNWALKED), default=0)
 
 
 class RequestChecks:
@@ -115,7 +126,7 @@ class RequestChecks:
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
         # How deep a body each typed envelope accepts can nest.
-        self.typed_depths = {kind: nesting(types.type_info(struct))
+        self.typed_depths = {kind: envelope_nesting(struct)
                              for kind, struct in self.typed_envelopes.items()}
 
     def body(self, kind: str, raw: bytes, max_depth: int) -> dict[str, Any]:

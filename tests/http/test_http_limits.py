@@ -21,7 +21,7 @@ from referee.core.wire import FIRST_VERSION
 from referee.games import REGISTRY
 from referee.http.contract import pascal
 from referee.http import settings
-from referee.http.checks import RequestChecks, nesting
+from referee.http.checks import RequestChecks, envelope_nesting, nesting
 from referee.http.operations import CONTRACT_VERSION
 from tests.support import committed_contract
 
@@ -153,9 +153,20 @@ def test_a_move_exactly_as_deep_as_the_limit_is_read_and_one_level_more_is_refus
 def test_the_typed_move_envelope_nests_at_most_three_levels():
     assert RequestChecks(REGISTRY, 64, 256).typed_depths == {"move": 3}
     assert nesting(msgspec.inspect.type_info(list[dict[str, int]])) == 2
+    # The open state is left aside at the top of a body only, as the walk leaves it.
+    inner = msgspec.defstruct("Inner", [("state", list[list[int]])])
+    assert envelope_nesting(msgspec.defstruct("Body", [("state", Any), ("move", dict[str, int])])) == 2
+    assert envelope_nesting(msgspec.defstruct("Body", [("state", Any), ("inner", inner)])) == 4
     # Any value at all, or a type the count does not know, may nest without end.
     assert nesting(msgspec.inspect.type_info(dict[str, Any])) == math.inf
     assert nesting(msgspec.inspect.type_info(tuple[int, int])) == math.inf
+    assert nesting(msgspec.inspect.type_info(Tree)) == math.inf
+
+
+class Tree(msgspec.Struct):
+    """A type that holds itself: JSON it decodes may nest without end."""
+
+    children: list[Tree]
 
 
 def test_the_depth_limit_is_read_from_the_environment(monkeypatch, clock):
