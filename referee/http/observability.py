@@ -71,6 +71,9 @@ class RequestLine(msgspec.Struct, kw_only=True):
     game: str | None
     status: int
     code: str | None
+    # Whole microseconds, in milliseconds: rounded to an integer of microseconds, which costs
+    # next to nothing, rather than to three decimals of milliseconds (`round(x, 3)` goes
+    # through the number's decimal digits, a microsecond of a request); the same digits.
     duration_ms: float
 
 
@@ -239,7 +242,7 @@ class Recorder:
             REQUEST_LOG.write(RequestLine(
                 time=REQUEST_LOG.now(), request_id=request_id, method=method, route=route,
                 game=game or None, status=status, code=code,
-                duration_ms=round(elapsed * 1000, 3)))
+                duration_ms=round(elapsed * 1_000_000) / 1000))
 
 
 def _finisher(recorder: Recorder) -> Callable[[Response], Response]:
