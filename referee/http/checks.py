@@ -76,14 +76,14 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
     return False
 
 
-# The types a value of which holds other values, and those values' types; a scalar holds none.
+# The containers (an array or an object in JSON), and the types of the values each holds.
 CONTAINED = {
     typeinfo.ListType: lambda t: [t.item_type],
     typeinfo.DictType: lambda t: [t.key_type, t.value_type],
     typeinfo.StructType: lambda t: [f.type for f in t.fields],
 }
-SCALARS = (typeinfo.StrType, typeinfo.IntType, typeinfo.FloatType, typeinfo.BoolType, typeinfo.NoneType,
-           typeinfo.LiteralType)
+SCALARS = (typeinfo.StrType, typeinfo.IntType, typeinfo.FloatType, typeinfo.BoolType,
+           typeinfo.NoneType, typeinfo.LiteralType)
 
 
 def nesting(kind: typeinfo.Type, within: frozenset[type] = frozenset()) -> float:
