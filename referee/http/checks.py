@@ -4,13 +4,16 @@ instead of the state) and a move's fields (its type's declared fields).
 
 Each envelope and move is checked by a typed msgspec decoder first (the hot path) and, when
 that refuses it, by its marshmallow schema, whose refusal names every bad field (see
-referee.http.schemas)."""
+referee.http.schemas). The JSON's depth is walked only where a schema judges: what a typed
+envelope accepts cannot nest deeper than its type."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import msgspec
+import msgspec.inspect as typeinfo
 from marshmallow import ValidationError
 
 from referee.core.engine import Engine
@@ -24,29 +27,39 @@ from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_
 
 def parse_json(body: bytes, max_depth: int) -> Any:
     """The body's JSON: bytes that are not JSON in UTF-8 (a syntax error, a byte sequence
-    UTF-8 forbids inside a string, a lone surrogate escape) are `malformed_json`; JSON that
-    nests deeper than `max_depth` is a `validation_error`. Either is the caller's mistake,
-    answered as a problem and logged as any refusal, never as the referee's failure."""
+    UTF-8 forbids inside a string, a lone surrogate escape) are `malformed_json`; JSON deeper
+    than the decoder itself takes is a `validation_error`, as any JSON that nests deeper than
+    `max_depth` (`refuse_too_deep`). Either is the caller's mistake, answered as a problem and
+    logged as any refusal, never as the referee's failure."""
     try:
-        data = msgspec.json.decode(body)
+        return msgspec.json.decode(body)
     except RecursionError:
-        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
-                      errors={"_body": ["nested too deeply"]}) from None
+        raise too_deep(max_depth) from None
     except msgspec.DecodeError as exc:
         raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
     except UnicodeDecodeError as exc:
         # msgspec checks UTF-8 only when it builds a string, and says so with Python's error.
         raise Problem("malformed_json", "the body is not valid JSON: a string holds bytes "
                       f"that are not UTF-8 (byte {exc.start} of the string)") from None
-    # An open-mode state object is decoded by a strict typed decoder that stops at the first
-    # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
-    # of the body, and walking it cost more than the rest of the request's checks.
-    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))}
+
+
+def too_deep(max_depth: int) -> Problem:
+    return Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
+                   errors={"_body": ["nested too deeply"]})
+
+
+# An open-mode state object is decoded by a strict typed decoder that stops at the first value
+# of the wrong shape, so its depth cannot hurt and is not walked: the state is most of the
+# body, and walking it cost more than the rest of the request's checks.
+UNWALKED = "state"
+
+
+def refuse_too_deep(data: Any, max_depth: int) -> None:
+    """Refuse parsed JSON that nests deeper than `max_depth`, its open state aside."""
+    top = ({k: v for k, v in data.items() if not (k == UNWALKED and isinstance(v, dict))}
            if isinstance(data, dict) else data)
     if _depth_exceeds(top, max_depth):
-        raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
-                      errors={"_body": ["nested too deeply"]})
-    return data
+        raise too_deep(max_depth)
 
 
 def _depth_exceeds(data: Any, limit: int) -> bool:
@@ -63,6 +76,43 @@ def _depth_exceeds(data: Any, limit: int) -> bool:
     return False
 
 
+# The containers (an array or an object in JSON), and the types of the values each holds.
+CONTAINED = {
+    typeinfo.ListType: lambda t: [t.item_type],
+    typeinfo.DictType: lambda t: [t.key_type, t.value_type],
+    typeinfo.StructType: lambda t: [f.type for f in t.fields],
+}
+SCALARS = (typeinfo.StrType, typeinfo.IntType, typeinfo.FloatType, typeinfo.BoolType,
+           typeinfo.NoneType, typeinfo.LiteralType)
+
+
+def nesting(kind: typeinfo.Type, within: frozenset[type] = frozenset()) -> float:
+    """How deep the JSON that a typed decoder of this type accepts can nest (an object or an
+    array is a level, as `refuse_too_deep` counts them): infinite when it takes any value at
+    all, a type not known here, or a Struct holding itself (`within`: the Structs around)."""
+    if isinstance(kind, typeinfo.Metadata):
+        return nesting(kind.type, within)
+    if isinstance(kind, typeinfo.UnionType):
+        return max(nesting(member, within) for member in kind.types)
+    if isinstance(kind, SCALARS):
+        return 0
+    inside = CONTAINED.get(type(kind))
+    if inside is None:
+        return math.inf
+    if isinstance(kind, typeinfo.StructType):
+        if kind.cls in within:
+            return math.inf
+        within = within | {kind.cls}
+    return 1 + max((nesting(member, within) for member in inside(kind)), default=0)
+
+
+def envelope_nesting(struct: type) -> float:
+    """How deep a body that the typed envelope `struct` accepts can nest, its open state
+    aside (as `refuse_too_deep` leaves it aside)."""
+    return 1 + max((nesting(field.type) for field in typeinfo.type_info(struct).fields
+                    if field.name != UNWALKED), default=0)
+
+
 class RequestChecks:
     """The envelope and move checks for these games and limits."""
 
@@ -75,6 +125,24 @@ class RequestChecks:
         self.typed_envelopes = envelope_structs(max_id, max_items)
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
+        # How deep a body each typed envelope accepts can nest.
+        self.typed_depths = {kind: envelope_nesting(struct)
+                             for kind, struct in self.typed_envelopes.items()}
+
+    def body(self, kind: str, raw: bytes, max_depth: int) -> dict[str, Any]:
+        """The request's body parsed and held to the envelope `kind`, refused when its JSON
+        nests deeper than `max_depth`. A body that its typed envelope decodes nests no deeper
+        than that type allows, so it is walked only when the type allows more than the limit;
+        any other body is walked before its schema judges it."""
+        data = parse_json(raw, max_depth)
+        if self.typed_depths.get(kind, math.inf) <= max_depth:
+            # The typed envelope takes only an object, and no field it does not declare (a
+            # seat token where none may come is refused below, by `envelope`).
+            typed = typed_load(self.typed_envelopes[kind], data)
+            if typed is not None:
+                return typed
+        refuse_too_deep(data, max_depth)
+        return self.envelope(kind, data)
 
     def envelope(self, kind: str, data: Any) -> dict[str, Any]:
         """A parsed body held to its envelope's schema."""

@@ -19,7 +19,7 @@ from referee.service.preparer import Preparer
 from referee.service.referee import Referee
 
 from . import caching, contract, metrics
-from .checks import RequestChecks, parse_json
+from .checks import RequestChecks
 from .operations import JSON
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES
@@ -132,8 +132,7 @@ def load(where: Served, kind: str) -> dict[str, Any]:
             raise Problem("unsupported_media_type", "send the body as application/json")
         if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
             raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
-    return where.checks.envelope(kind, parse_json(read_limited(environ, where.max_body),
-                                                  where.max_depth))
+    return where.checks.body(kind, read_limited(environ, where.max_body), where.max_depth)
 
 
 def read_limited(environ: dict[str, Any], limit: int) -> bytes:

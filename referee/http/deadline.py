@@ -64,14 +64,14 @@ class Deadlines:
         if not self.watching:
             self._watch()
         me = threading.get_ident()
-        self.running[me] = self.clock() + self.seconds
+        deadline = self.running[me] = self.clock() + self.seconds
         try:
             try:
                 return self.app(environ, start_response)
             finally:
-                self._leave(me)
+                self._leave(me, deadline)
         except DeadlineExceeded:
-            self._leave(me)
+            self._leave(me, deadline)
             log.warning("request stopped at its deadline",
                         extra={"method": environ.get("REQUEST_METHOD"),
                                "path": environ.get("PATH_INFO"), "deadline_s": self.seconds})
@@ -80,10 +80,15 @@ class Deadlines:
                 "stopped; nothing was stored or changed")
             return response(environ, start_response)
 
-    def _leave(self, me: int) -> None:
-        # Under the lock: the watchdog raises only in a thread still running, under it too.
+    def _leave(self, me: int, deadline: float) -> None:
+        self.running.pop(me, None)
+        # The watchdog raises, under the lock, only in a thread it finds running, and only for
+        # a deadline passed by the time it read before looking. So a request that the clock,
+        # read once it has left, shows still within its deadline can have no raise asked for
+        # it, now or later: it leaves without the lock, as nearly every request does.
+        if self.clock() < deadline:
+            return
         with self.lock:
-            self.running.pop(me, None)
             if me in self.stopped:
                 self.stopped.discard(me)
                 _raise_in(me, None)  # a raise asked for just as the request ended
@@ -104,7 +109,7 @@ class Deadlines:
     def _watchdog(self) -> None:
         while True:
             time.sleep(self.tick)
-            now = self.clock()
+            now = self.clock()  # before looking at the requests running (see _leave)
             with self.lock:
                 for thread_id, deadline in list(self.running.items()):
                     if deadline <= now and thread_id not in self.stopped:

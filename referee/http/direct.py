@@ -16,7 +16,6 @@ from werkzeug.exceptions import ClientDisconnected
 from referee.core.wire import FIRST_VERSION, known_to, version
 
 from . import observability
-from .checks import parse_json
 from .context import JSON, Served, read_body
 from .problems import Problem
 
@@ -62,23 +61,20 @@ class DirectMoves:
         try:
             raw = read_body(environ["wsgi.input"].read, size)
         except Problem as unread:
-            environ["wsgi.input"] = io.BytesIO()
-            return self._through_flask(environ, start_response, started, error=unread)
-        # Whatever Flask sees of this request reads the body from here.
-        environ["wsgi.input"] = io.BytesIO(raw)
+            return self._through_flask(environ, start_response, started, b"", error=unread)
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
-            body = served.checks.envelope("move", parse_json(raw, served.max_depth))
+            body = served.checks.body("move", raw, served.max_depth)
             answer = served.service.move(engine, body)
             # The events as a caller naming no contract version reads them (as the route).
             answer["events"] = known_to(answer["events"], engine.event_types, FIRST)
             payload = msgspec.json.encode(answer)
         except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
-            return self._through_flask(environ, start_response, started, error=error)
+            return self._through_flask(environ, start_response, started, raw, error=error)
         if (self.compress_from and len(payload) >= self.compress_from
                 and "HTTP_ACCEPT_ENCODING" in environ):
-            return self._through_flask(environ, start_response, started, answer=payload)
+            return self._through_flask(environ, start_response, started, raw, answer=payload)
         request_id, traceparent = observability.incoming_id(environ)
         headers = [("Content-Type", JSON), ("Content-Length", str(len(payload))),
                    ("Vary", "Accept-Encoding"), ("X-Request-ID", request_id)]
@@ -90,11 +86,13 @@ class DirectMoves:
         return [payload]
 
     def _through_flask(self, environ: dict[str, Any], start_response: Callable[..., Any],
-                       started: float, *, error: Exception | None = None,
+                       started: float, body: bytes, *, error: Exception | None = None,
                        answer: bytes | None = None):
         """The rest of the request as Flask's dispatch would finish it: its before-request
         hooks, then the error's handler (or the answer computed), then the after-request
-        hooks (compression, request id, metrics, log line)."""
+        hooks (compression, request id, metrics, log line). `body` is what was read of the
+        request's body, which whatever Flask sees of it reads from here."""
+        environ["wsgi.input"] = io.BytesIO(body)
         app = self.app
         with app.request_context(environ):
             try:

@@ -197,13 +197,19 @@ def contributed_seed() -> fields.String:
                                    "(best: drawn at random on his device)."})
 
 
+# What any declared field of a move holds (FIELD_KINDS): a JSON scalar or a list of them.
+JSON_SCALAR = Union[str, int, float, bool, None]
+MOVE_OBJECT = dict[str, Union[JSON_SCALAR, list[JSON_SCALAR]]]
+
+
 def move_request_fields(max_id: int, max_items: int) -> dict[str, tuple[fields.Field, Any]]:
     """The move request's envelope, field by field: the schema field that checks it, and its
     typed form on the hot path. Both the envelope's schema and its Struct are made from it."""
     return {
         "state": (StateField(required=True), Any),
-        # The move's own schema checks its fields next; here it only has to be an object.
-        "move": (fields.Dict(required=True), dict),
+        # The move's own schema checks its fields next; here it only has to be an object
+        # (typed: of the values its declared fields can take, which bounds its nesting).
+        "move": (fields.Dict(required=True), MOVE_OBJECT),
         "viewer": (player_id(max_id), player_type(max_id)),
         "seat_token_ttl": (seat_ttl(), Annotated[int, msgspec.Meta(ge=1, le=MAX_SEAT_TTL)]),
         # Its ids' uniqueness is the schema's to judge (typed_load leaves repeats to it).

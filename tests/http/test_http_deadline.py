@@ -5,13 +5,14 @@ test_deploy_refusals.py.)"""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 
 import referee
 from referee.games import REGISTRY
-from referee.http.deadline import DeadlineExceeded
+from referee.http.deadline import DeadlineExceeded, Deadlines
 from referee.http.workers import refusal
 
 def spin(*args, **kwargs):
@@ -50,3 +51,22 @@ def test_a_stop_arriving_as_the_application_answers_is_still_the_problem():
     """Should the watchdog's exception reach gunicorn's worker (raised just as the answer
     left the application), the worker answers it as the same problem, not a failure."""
     assert refusal(DeadlineExceeded()) == (503, "Service Unavailable", "deadline_exceeded")
+
+
+@pytest.mark.parametrize("ends_at, stop_asked", [(5.0, False), (11.0, True)])
+def test_a_request_leaves_the_watch_and_withdraws_a_stop_asked_as_it_ended(ends_at, stop_asked):
+    """A request ending within its deadline leaves without a stop to withdraw; one ending past
+    it, just as the watchdog asked to stop it, withdraws that stop (it must not reach the
+    thread's next work)."""
+    now = [0.0]
+
+    def application(environ, start_response):
+        now[0] = ends_at
+        if stop_asked:  # what the watchdog does for a deadline passed, under its lock
+            deadlines.stopped.add(threading.get_ident())
+        return [b"answered"]
+
+    deadlines = Deadlines(application, 10.0, clock=lambda: now[0])
+    deadlines.watching = True  # no watchdog thread: the test plays its part
+    assert deadlines({}, None) == [b"answered"]
+    assert deadlines.running == {} and deadlines.stopped == set()

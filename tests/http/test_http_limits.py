@@ -6,16 +6,23 @@ one unnoticed; these tests put a request on each side of the line."""
 from __future__ import annotations
 
 import io
+import json
+import math
 import re
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 
 import referee
 from referee.core.engine import MAX_COUNTER, MAX_OPTION_TEXT
+from referee.core.wire import FIRST_VERSION
 from referee.games import REGISTRY
 from referee.http.contract import pascal
 from referee.http import settings
+from referee.http.checks import RequestChecks, envelope_nesting, nesting
+from referee.http.operations import CONTRACT_VERSION
 from tests.support import committed_contract
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,6 +123,51 @@ def test_a_depth_limit_of_two_refuses_an_ordinary_move_but_never_walks_the_state
     shallow = client.post(f"{DICE}/moves", json={
         "state": state, "move": {"type": "roll", "player": "ann"}})
     assert shallow.status_code == 200, shallow.get_json()
+
+
+def nested_move(state: dict, depth: int) -> bytes:
+    """A move request whose deepest container sits at `depth`: the body is level 1, its move
+    level 2, then lists inside the move's `keep`."""
+    lists = depth - 2
+    return json.dumps({"state": state, "move": {"type": "roll", "player": "ann", "keep": "_"}}
+                      ).replace('"_"', "[" * lists + "]" * lists).encode()
+
+
+@pytest.mark.parametrize("headers", [{}, {CONTRACT_VERSION: FIRST_VERSION}],
+                         ids=["move endpoint's own path", "through Flask"])
+def test_a_move_exactly_as_deep_as_the_limit_is_read_and_one_level_more_is_refused(
+        app, client, headers):
+    """A body the typed move envelope takes is not walked (it cannot nest past three levels):
+    a deeper one goes the schema's way, where the walk refuses it before anything else."""
+    limit = app.config["MAX_JSON_DEPTH"]
+    state = dice_match(client)["state"]
+    at_limit = client.post(f"{DICE}/moves", data=nested_move(state, limit), headers=headers,
+                           content_type="application/json")
+    # Read past the depth check: the move itself is judged, and its `keep` found wrong.
+    assert "move" in refused(at_limit, 422, "validation_error")["errors"]
+    past = client.post(f"{DICE}/moves", data=nested_move(state, limit + 1), headers=headers,
+                       content_type="application/json")
+    assert refused(past, 422, "validation_error")["errors"] == {"_body": ["nested too deeply"]}
+
+
+def test_the_typed_move_envelope_nests_at_most_three_levels():
+    assert RequestChecks(REGISTRY, 64, 256).typed_depths == {"move": 3}
+    assert nesting(msgspec.inspect.type_info(list[dict[str, int]])) == 2
+    # The open state is left aside at the top of a body only, as the walk leaves it.
+    flat = msgspec.defstruct("Body", [("state", Any), ("move", dict[str, int])])
+    assert envelope_nesting(flat) == 2
+    inner = msgspec.defstruct("Inner", [("state", list[list[int]])])
+    assert envelope_nesting(msgspec.defstruct("Body", [("state", Any), ("inner", inner)])) == 4
+    # Any value at all, or a type the count does not know, may nest without end.
+    assert nesting(msgspec.inspect.type_info(dict[str, Any])) == math.inf
+    assert nesting(msgspec.inspect.type_info(tuple[int, int])) == math.inf
+    assert nesting(msgspec.inspect.type_info(Tree)) == math.inf
+
+
+class Tree(msgspec.Struct):
+    """A type that holds itself: JSON it decodes may nest without end."""
+
+    children: list[Tree]
 
 
 def test_the_depth_limit_is_read_from_the_environment(monkeypatch, clock):

@@ -162,6 +162,7 @@ def test_one_json_log_line_per_request_with_id_route_game_status_code_and_durati
         assert line["message"] == "request"
         assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}", line["time"])
         assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
+        assert round(line["duration_ms"], 3) == line["duration_ms"]  # whole microseconds
 
 
 def test_the_request_log_writes_whole_lines_of_at_most_pipe_buf_bytes(monkeypatch):
