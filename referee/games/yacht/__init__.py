@@ -13,9 +13,10 @@ no roll, then fills the free box that scores most (on a tie, the one whose loss 
 When every box is filled, the highest total wins.
 
 Moves: `roll`, `score`, `timeout`, as Generala's (`referee.games.generala_dice`), the `score`
-move naming Yacht's boxes.
+move naming Yacht's boxes. Hints: `easy`, `medium`, `hard` (`hints`).
 """
 
+from . import hints
 from .engine import Yacht
 
-ENGINE = Yacht()
+ENGINE = Yacht(advisor=hints.advise)
