@@ -15,6 +15,8 @@ import dataclasses
 from typing import Any, Callable, Iterable
 
 from referee.core.engine import Engine
+from referee.games import REGISTRY
+from referee.games.generala_dice.engine import DiceSheetGame
 
 from . import canvas, empereur, generala_cards, generala_dice, huit_americain, sheet, table
 from .events import BadEvents, phrase, visible
@@ -27,6 +29,9 @@ SCENES: dict[str, SceneBuilder] = {
     "huit-americain": huit_americain.scene,
     "empereur": empereur.scene,
 }
+# Every other dice-sheet game (Yacht) gets the dice table drawn from the sheet it plays.
+SCENES.update({game_id: generala_dice.game_scene(engine) for game_id, engine in REGISTRY.items()
+               if isinstance(engine, DiceSheetGame) and game_id not in SCENES})
 # The games that have a printable score sheet.
 SHEET_GAMES = (sheet.GAME,)
 
