@@ -15,8 +15,10 @@ Levels, each a way to play a turn with at least one roll made:
 Every level's advice is valued as the `hard` one is: the expected final score of each move
 ("expected_final_score", the points on the sheet plus what a player who plays best from there
 still scores on average). The advice reads only the view and the moves; nothing is sampled.
-The solver's tables are made once per sheet and box values, through `core.preparation`, so the
-service's warm-up makes them (under a second for Yacht) and no request waits for them.
+The solver's tables are made once per sheet and box values (`sheetsolver.solver_for`, through
+`core.preparation`), so the service's warm-up makes them (under a second for Yacht) and no
+request waits for them; a hint reads the values of its turn's choices from the solver's
+`box_table`.
 
 Generala's own hints (`hints`, `advice`) are the Generala sheet's, with its `win` level; a
 sheet's game that offers no `win` level refuses it as an unknown level.
@@ -31,41 +33,29 @@ import numpy as np
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice, Alternative
 from referee.core.memo import BoundedMemo
-from referee.core.preparation import prepared
 
 from . import dicetables as dt
 from .hands import MAX_ROLLS
-from .scoring import SheetScoring
-from .sheetsolver import SheetSolver
+from .sheetsolver import SheetSolver, solver_for
 from .turnplan import TurnPlan
 from .worth import worth_of
 
 ALTERNATIVES = 3
 EXPECTED = "expected_final_score"
-SOLVERS_KEPT = 8
 PLANS_KEPT = 64
-SolverKey = tuple[SheetScoring, tuple[tuple[str, int], ...]]
-
-
-def solver_for(scoring: SheetScoring, values: dict[str, int]) -> SheetSolver:
-    """The exact tables of a sheet with these box values, made on first use and kept; a
-    request does not make them but has them made (core.preparation)."""
-    return prepared(SOLVERS, (scoring, tuple(sorted(values.items()))), make_solver,
-                    f"the hint tables of the {scoring.declaration.name} sheet")
-
-
-def make_solver(key: SolverKey) -> SheetSolver:
-    scoring, values = key
-    return SheetSolver(scoring, dict(values))
-
-
-SOLVERS: BoundedMemo[SolverKey, SheetSolver] = BoundedMemo(SOLVERS_KEPT)
 
 
 def hard_plan(solver: SheetSolver, state: int) -> TurnPlan:
-    """The turn of the best expected score from a sheet state: kept, since a turn asks up to
-    three times with the same sheet."""
-    return HARD_PLANS.get((solver, state), lambda key: solver.plan(np.array([state])))
+    """The values of every choice of a turn from a sheet state, as the optimum weighs them
+    (the solver's `box_table`: each box's points and what the sheet after still brings).
+    Kept, since a turn asks up to three times with the same sheet."""
+    return HARD_PLANS.get((solver, state), make_hard_plan)
+
+
+def make_hard_plan(key: tuple[SheetSolver, int]) -> TurnPlan:
+    solver, state = key
+    plain, servida = (solver.box_table(np.array([state]), s).transpose(2, 1, 0) for s in (0, 1))
+    return TurnPlan(plain, servida, dt.FIRST_ROLL)
 
 
 HARD_PLANS: BoundedMemo[tuple[SheetSolver, int], TurnPlan] = BoundedMemo(PLANS_KEPT)
@@ -84,7 +74,7 @@ class Turn:
         self.banked = self.scoring.declaration.total(self.sheet)
         self.rolls = view["rolls"]
         self.dice = tuple(sorted(view["dice"]))
-        self.solver = solver_for(self.scoring, self.values)
+        self.solver = solver_for(self.scoring.declaration, self.values)
         self.state = self.solver.state_of(self.sheet)
 
     @property

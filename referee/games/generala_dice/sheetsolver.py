@@ -24,13 +24,20 @@ repeat bonus and the joker rule, and a house rule that ends a match at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
+
+from referee.core.memo import BoundedMemo
+from referee.core.preparation import prepared
+from referee.games.dice_sheets.declaration import Sheet
 
 from . import dicetables as dt
 from .scoring import SheetScoring
 from .turnplan import TurnPlan
 
 CHUNK = 512  # states planned at once: a stop table is CHUNK x 252 x boxes floats
+SOLVERS_KEPT = 8  # a handful of sheets and box values are kept
 
 
 class SheetSolver:
@@ -85,6 +92,10 @@ class SheetSolver:
                           axis=2) for servida in (0, 1)]
         return TurnPlan(stops[0], stops[1], dt.FIRST_ROLL)
 
+    def box_table(self, states: np.ndarray, servida: int) -> np.ndarray:
+        """value[box, h, s]: `box_value` laid out for every box (what a hint weighs)."""
+        return np.stack([self.box_value(states, b, servida).T for b in range(self.box_count)])
+
     def box_value(self, states: np.ndarray, box: int, servida: int) -> np.ndarray:
         """value[state, hand]: the points of filling `box` with the hand, and what the sheet
         after still brings; -inf where the box is filled."""
@@ -108,3 +119,19 @@ class SheetSolver:
         child = (new_upper * self.unlock_states + new_unlocked) << n | (filled | 1 << box)[:, None]
         closed = np.where(filled >> box & 1 == 1, -np.inf, 0.0)[:, None]
         return reward + self.expected[child] + closed
+
+
+SolverKey = tuple[Sheet, tuple[tuple[str, int], ...]]
+SOLVERS: BoundedMemo[SolverKey, SheetSolver] = BoundedMemo(SOLVERS_KEPT)
+
+
+def solver_for(sheet: Sheet, values: Mapping[str, int]) -> SheetSolver:
+    """The solver of a sheet with these box values, built on first use and kept
+    (`SOLVERS_KEPT`); a request does not build it but has it built (core.preparation)."""
+    key = (sheet, tuple(sorted(values.items())))
+    return prepared(SOLVERS, key, build_solver, "the exact tables of this sheet")
+
+
+def build_solver(key: SolverKey) -> SheetSolver:
+    sheet, values = key
+    return SheetSolver(SheetScoring(sheet), dict(values))

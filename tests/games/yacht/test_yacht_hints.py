@@ -13,8 +13,7 @@ from referee.core.errors import NotPrepared
 from referee.core.preparation import serving
 from referee.games.dice_sheets.yacht import YACHT
 from referee.games.generala_dice.scoring import SheetScoring
-from referee.games.generala_dice.sheethints import solver_for
-from referee.games.generala_dice.sheetsolver import SheetSolver
+from referee.games.generala_dice.sheetsolver import SheetSolver, solver_for
 from referee.games.yacht import ENGINE
 from referee.games.yacht.engine import Options
 
@@ -86,9 +85,8 @@ def test_medium_scores_a_yacht_and_easy_writes_a_made_straight_at_once():
 def test_the_tables_are_made_once_and_never_while_a_request_is_served():
     other_values = {**Options().values, "yacht": 40}  # a sheet value no match of today asks
     with serving(), pytest.raises(NotPrepared):
-        solver_for(Options.sheet, other_values)
-    assert solver_for(Options.sheet, Options().values) is solver_for(Options.sheet,
-                                                                     Options().values)
+        solver_for(YACHT, other_values)
+    assert solver_for(YACHT, Options().values) is solver_for(YACHT, Options().values)
 
 
 def test_hard_self_play_agrees_with_the_exact_optimum():
