@@ -10,21 +10,12 @@ from referee.games.generala_dice.scoring import BOXES
 
 from . import pieces
 from .canvas import Group, Line, Text, fit
-from .sheet import BOX_NAMES
+from .sheet import BOX_NAMES, box_label
 from .table import Scene, seats, winners_line
 
 ROW_H = 17.0
 NAME_W = 100.0
-# Words a box's name keeps in lower case when it is written out (Four of a Kind).
-SMALL_WORDS = frozenset({"of", "a", "the"})
-
 SceneBuilder = Callable[[dict[str, Any], dict[str, Any], list[str], bool], Scene]
-
-
-def box_label(name: str) -> str:
-    """A box as a sheet writes it, from its name: four_of_a_kind -> Four of a Kind."""
-    words = name.split("_")
-    return " ".join(w if i and w in SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
 
 
 def sheet_scene(game: str, boxes: tuple[str, ...], labels: dict[str, str]) -> SceneBuilder:
