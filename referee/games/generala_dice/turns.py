@@ -9,9 +9,9 @@ on a sheet that pays a servida bonus. Turns go round in seat order, each
 with the turn clock set afresh. Once the clock has run out the game plays the turn: it rolls
 once if the turn has no roll, then fills the free box that scores most (on a tie, the one whose
 loss costs least, then the first in sheet order). Under the house rule of an instant win
-(Generala's `servida_generala_wins`), five of a kind on a turn's first roll wins the match at once. When
-every box of every sheet is filled the highest total wins; players tied on top all win, and if
-everyone ties the match is a draw.
+(Generala's `servida_generala_wins`), five of a kind on a turn's first roll wins the match at
+once. When every box of every sheet is filled the highest total wins; players tied on top all
+win, and if everyone ties the match is a draw.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from referee.core.errors import IllegalMove, InvalidOptions, InvalidState
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.games.dice_sheets.yacht import YACHT
+from referee.games.generala_dice.engine import DiceSheetGame
 from referee.games.yacht import ENGINE
 from referee.games.yacht.engine import Options, State
 
@@ -50,7 +51,8 @@ def scored(state, box):
 # -- the game in the catalogue ---------------------------------------------------------------
 def test_yacht_is_in_the_registry_as_the_dice_engine_playing_the_yacht_sheet():
     assert REGISTRY["yacht"] is ENGINE
-    assert type(ENGINE).__mro__[1] is type(REGISTRY["generala-dice"]).__mro__[1]
+    assert isinstance(ENGINE, DiceSheetGame) and isinstance(REGISTRY["generala-dice"],
+                                                            DiceSheetGame)
     assert Options.sheet.declaration is YACHT
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 6)
 
