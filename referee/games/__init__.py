@@ -9,6 +9,7 @@ from .empereur import ENGINE as EMPEREUR
 from .generala_cards import ENGINE as GENERALA_CARDS
 from .generala_dice import ENGINE as GENERALA_DICE
 from .huit_americain import ENGINE as HUIT_AMERICAIN
+from .yacht import ENGINE as YACHT
 
 REGISTRY: dict[str, Engine] = {
     engine.id: engine
@@ -17,5 +18,6 @@ REGISTRY: dict[str, Engine] = {
         GENERALA_CARDS,
         HUIT_AMERICAIN,
         EMPEREUR,
+        YACHT,
     )
 }

@@ -10,7 +10,8 @@ import dataclasses
 from typing import Any, Callable
 
 from referee.core.engine import Engine
-from referee.pictures import SHEET_GAMES
+from referee.pictures import SHEET_FORMS
+from referee.pictures.sheet import GENERALA_FORM
 from referee.service.referee import Referee
 
 from . import examples, rules
@@ -106,6 +107,16 @@ def seeds_after_creation(engine: Engine) -> bool:
     return not all(engine.chance_began_for(state, player) for player in players)
 
 
+SHEET_FILES = (("svg", SVG, "An SVG document sized for the page (in mm or inches)."),
+               ("pdf", PDF, "A one-page PDF of the page's size."))
+# The games printing Generala's own sheet, and the other dice-sheet games (their sheets read
+# from the sheets they play).
+GENERALA_SHEET_GAMES = tuple(g for g, form in SHEET_FORMS.items() if form is GENERALA_FORM)
+OTHER_SHEET_GAMES = tuple(g for g in SHEET_FORMS if g not in GENERALA_SHEET_GAMES)
+OTHER_SHEET_TEXT = ("The game's sheet: its boxes (values from the sheet it plays and the "
+                    "match's options), a column per player (one to six), blank or filled from "
+                    "a match: each box's points, scratched boxes crossed out, the totals, whose "
+                    "turn it is or who won.")
 SHEET_TEXT = ("The Generala sheet: its 11 boxes (Spanish names, values and servida values from "
               "the match's options), a column per player (one to six), blank or filled from a "
               "match: each box's points, scratched boxes crossed out, the totals, whose turn it "
@@ -228,10 +239,16 @@ OPERATIONS: tuple[Operation, ...] = (
         _sheet(page_format), BY_BACK_END, ANY_BODY,
         f"The printable Generala sheet ({page_format.upper()})", SHEET_TEXT, None,
         "{game}SheetRequest", media=media, filename=f"generala-sheet.{page_format}",
-        file_text=what, games=SHEET_GAMES, request_rules=rules.SHEETING)
-      for page_format, media, what in (
-          ("svg", SVG, "An SVG document sized for the page (in mm or inches)."),
-          ("pdf", PDF, "A one-page PDF of the page's size."))),
+        file_text=what, games=GENERALA_SHEET_GAMES, request_rules=rules.SHEETING)
+      for page_format, media, what in SHEET_FILES),
+    # Every other dice-sheet game's sheet, read from the sheet it plays (Yacht's).
+    *(Operation(
+        f"sheets/{page_format}", f"Sheet{page_format.capitalize()}", "sheet",
+        _sheet(page_format), BY_BACK_END, ANY_BODY,
+        f"The printable {{name}} sheet ({page_format.upper()})", OTHER_SHEET_TEXT, None,
+        "{game}SheetRequest", media=media, filename=f"{{game_id}}-sheet.{page_format}",
+        file_text=what, games=OTHER_SHEET_GAMES, request_rules=rules.SHEETING)
+      for page_format, media, what in SHEET_FILES),
 )
 
 # The envelopes a player's device may send with its seat token instead of the state.

@@ -15,6 +15,8 @@ import dataclasses
 from typing import Any, Callable, Iterable
 
 from referee.core.engine import Engine
+from referee.games import REGISTRY
+from referee.games.generala_dice.engine import DiceSheetGame
 
 from . import canvas, empereur, generala_cards, generala_dice, huit_americain, sheet, table
 from .events import BadEvents, phrase, visible
@@ -27,8 +29,15 @@ SCENES: dict[str, SceneBuilder] = {
     "huit-americain": huit_americain.scene,
     "empereur": empereur.scene,
 }
+# Every other dice-sheet game (Yacht) gets the dice table drawn from the sheet it plays.
+SCENES.update({game_id: generala_dice.game_scene(engine) for game_id, engine in REGISTRY.items()
+               if isinstance(engine, DiceSheetGame) and game_id not in SCENES})
+# The printable score sheet of every dice-sheet game, by game id.
+SHEET_FORMS: dict[str, sheet.SheetForm] = {
+    game_id: sheet.form_of(engine) for game_id, engine in REGISTRY.items()
+    if isinstance(engine, DiceSheetGame)}
 # The games that have a printable score sheet.
-SHEET_GAMES = (sheet.GAME,)
+SHEET_GAMES = tuple(SHEET_FORMS)
 
 
 def view_svg(engine: Engine, answer: dict[str, Any], events: Iterable[Any] = ()) -> str:
@@ -61,4 +70,4 @@ def plain_scene(view: dict[str, Any], scores: dict[str, Any], to_act: list[str],
                        hand=tuple(hand) if isinstance(hand, list) else None)
 
 
-__all__ = ["view_svg", "SCENES", "SHEET_GAMES", "BadEvents", "sheet", "canvas"]
+__all__ = ["view_svg", "SCENES", "SHEET_FORMS", "SHEET_GAMES", "BadEvents", "sheet", "canvas"]

@@ -275,8 +275,8 @@ class Referee:
                               events=exc.errors) from None
 
     def sheet(self, engine: Engine, body: Body, page_format: str) -> str | bytes:
-        """The Generala sheet (`engine` is Generala's) of a match, or a blank one, as an SVG
-        text or PDF bytes."""
+        """The printable sheet of a dice-sheet game (`engine`, one of `pictures.SHEET_GAMES`)
+        of a match, or a blank one, as an SVG text or PDF bytes."""
         if "state" in body:
             state = self.codec.load(engine, body["state"])
             # What everyone sees of the match: the view of someone not seated.
@@ -284,12 +284,13 @@ class Referee:
             while spectator in state.players:
                 spectator += "_"
             data = sheet.from_view(engine.view(state, spectator), engine.scores(state),
+                                   pictures.SHEET_FORMS[engine.id],
                                    finished=engine.is_finished(state))
         else:
             options = engine.resolve_options(body.get("options", {}))
             names = body.get("names", [])
             data = sheet.blank(body.get("players", len(names) or sheet.MAX_COLUMNS), names,
-                               options)
+                               options, pictures.SHEET_FORMS[engine.id])
         drawing = sheet.picture(data, body["page"])
         if page_format == "pdf":
             return pictures.canvas.pdf(drawing)

@@ -63,6 +63,9 @@ CASES: dict[str, dict[str, tuple[dict[str, Any], tuple[int, ...]]]] = {
         "servida": ({"turn_seconds": 0, "servida_generala_wins": True, "escalera": 25,
                      "servida_bonus": 10}, (2, 3)),
     },
+    "yacht": {
+        "default": ({"turn_seconds": 0}, (1, 2, 4)),
+    },
 }
 HTTP_MATCHES = 3
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from pathlib import Path
 from typing import Union
 
 import msgspec
 import pytest
 
+from referee.core.engine import Engine
 from referee.core.errors import InvalidOptions
 from referee.core.outcome import event_for
 from referee.core.playout import random_move
@@ -96,8 +98,12 @@ def test_events_views_and_scores_fit_their_declarations(game_id):
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_every_declared_event_type_is_emitted_by_the_game(game_id):
     engine = REGISTRY[game_id]
-    package = Path(__import__(type(engine).__module__, fromlist=["_"]).__file__).parent
-    source = "\n".join(p.read_text() for p in package.glob("*.py") if p.name != "wire.py")
+    # The packages of the engine's classes: a game played by another game's engine (Yacht by
+    # the dice-sheet engine) emits its events from that engine's modules.
+    packages = {Path(sys.modules[kind.__module__].__file__).parent
+                for kind in type(engine).__mro__ if issubclass(kind, Engine) and kind is not Engine}
+    source = "\n".join(p.read_text() for package in sorted(packages)
+                       for p in package.glob("*.py") if p.name != "wire.py")
     # the match_created event comes from the service, which creates every match
     source += (Path(__file__).resolve().parents[2] / "referee" / "service" / "referee.py").read_text()
     for declared in engine.event_types:

@@ -39,9 +39,12 @@ def created(client, game_id="generala-dice", players=("ann", "bob")):
                        json={"players": list(players), "seed": "pics"}).get_json()
 
 
-def test_every_game_has_a_view_image_and_generala_its_two_sheets():
+def test_every_game_has_a_view_image_and_every_dice_sheet_game_its_two_sheets():
     paths = {path for path, _ in picture_operations()}
-    assert paths == {f"/v1/games/{g}/images/view" for g in REGISTRY} | set(SHEETS)
+    sheets = {f"/v1/games/{g}/sheets/{page_format}" for g in ("generala-dice", "yacht")
+              for page_format in ("svg", "pdf")}
+    assert set(SHEETS) <= sheets
+    assert paths == {f"/v1/games/{g}/images/view" for g in REGISTRY} | sheets
 
 
 @pytest.mark.parametrize("path,operation", list(picture_operations()),

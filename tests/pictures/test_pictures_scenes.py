@@ -10,9 +10,12 @@ import pytest
 from referee.core.outcome import progress
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.games.generala_dice.engine import DiceSheetGame
 from referee.pictures import SCENES, view_svg
 
 from .support import cards_shown, groups, parse, texts
+
+DICE_GAMES = sorted(g for g, engine in REGISTRY.items() if isinstance(engine, DiceSheetGame))
 
 
 def answer(engine, state, player):
@@ -63,8 +66,9 @@ def test_a_view_image_names_every_player_and_points_at_who_may_act(game_id, move
             assert seen["view"]["top"] in cards_shown(root)
 
 
-def test_the_dice_image_shows_the_dice_and_every_box_filled():
-    engine = REGISTRY["generala-dice"]
+@pytest.mark.parametrize("game_id", DICE_GAMES)
+def test_the_dice_image_shows_the_dice_and_every_box_filled(game_id):
+    engine = REGISTRY[game_id]
     state = played(engine, 25)
     seen = answer(engine, state, "ann")
     root = parse(view_svg(engine, seen))
@@ -72,6 +76,17 @@ def test_the_dice_image_shows_the_dice_and_every_box_filled():
     filled = sum(len(sheet) for sheet in state.sheets)
     rows = groups(root, "data-box")
     assert sum(len(texts(row)) - 1 for row in rows) == filled and filled
+    # one row per box of the sheet the game plays, in sheet order
+    assert [row.get("data-box") for row in rows] == list(engine.options_type.sheet.boxes)
+
+
+def test_the_yacht_image_writes_its_boxes_out_from_their_names():
+    engine = REGISTRY["yacht"]
+    root = parse(view_svg(engine, answer(engine, played(engine, 0), "ann")))
+    labels = [texts(row)[0] for row in groups(root, "data-box")]
+    assert labels == ["Ones", "Twos", "Threes", "Fours", "Fives", "Sixes", "Full House",
+                      "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht"]
+    assert "Yacht" in texts(root)
 
 
 def test_the_events_passed_are_listed_last_ten_at_most():

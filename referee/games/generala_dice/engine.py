@@ -1,5 +1,8 @@
-"""The Generala engine: the service's entry points, each handing the rule it asks to the module
-that enforces it (docs/rules/generala-dice.md).
+"""The dice-sheet engine: the service's entry points for a game played on one dice sheet
+(`DiceSheetGame`), each handing the rule it asks to the module that enforces it, and Generala,
+the game of the Generala sheet (`GeneralaDice`; docs/rules/generala-dice.md). Another sheet's
+game (Yacht) is a subclass that declares its sheet's options, state and wire: the turn is this
+one, written once.
 
   listing     the moves a player may make, from tables made once per player
   turns       rolling, scoring, the turn clock, the end of the match
@@ -13,6 +16,8 @@ breaks (named by the refusal). Dice hide nothing but the seed: a view is the who
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from referee.core.engine import Engine, Field, Move, MoveType, Option
@@ -21,9 +26,13 @@ from referee.core.errors import GameOver, IllegalMove, NotYourTurn
 from . import invariants, turns, wire
 from .hands import DICE, HAND_OF, MAX_ROLLS
 from .listing import moves_of
-from .state import Options, State
+from .scoring import SheetScoring
+from .state import Options, SheetOptions, SheetState, State
 
 VALUE_LIMIT = 1000
+TURN_CLOCK = Option("turn_seconds", "integer", 45,
+                    "seconds on the turn clock, shared by the rolls and the scoring; "
+                    "0 disables it", minimum=0, maximum=86400)
 
 
 def value_option(name: str, default: int, what: str) -> Option:
@@ -31,58 +40,47 @@ def value_option(name: str, default: int, what: str) -> Option:
                   minimum=0, maximum=VALUE_LIMIT)
 
 
-class GeneralaDice(Engine):
-    id = "generala-dice"
-    name = "Generala (dice)"
-    summary = "Five dice, three rolls a turn, eleven boxes; the highest total wins."
-    min_players = 2
-    max_players = 6
-    state_type = State
-    event_types = wire.EVENTS
-    view_type = wire.View
-    scores_type = wire.Scores
-    hint_levels = ("easy", "medium", "hard", "win")
-    # Random playouts (tests, benchmarks, soak and load runs) post their states to servers
-    # whose clock has moved on since: without the turn clock, no move of theirs is late.
-    playout_options = {"turn_seconds": 0}
-    options = (
-        Option("turn_seconds", "integer", 45,
-               "seconds on the turn clock, shared by the rolls and the scoring; 0 disables it",
-               minimum=0, maximum=86400),
-        Option("servida_generala_wins", "boolean", False,
-               "house rule: five of a kind on a turn's first roll wins the match at once"),
-        value_option("escalera", 20, "an Escalera"),
-        value_option("full", 30, "a Full"),
-        value_option("poker", 40, "a Póker"),
-        value_option("generala", 50, "a Generala"),
-        value_option("doble_generala", 100, "a Doble Generala"),
-        value_option("servida_bonus", 5, "the servida bonus on Escalera, Full and Póker"),
-    )
-    move_types = (
+def sheet_move_types(sheet: SheetScoring) -> tuple[MoveType, ...]:
+    """The moves of a sheet's game, the `score` move naming the sheet's boxes."""
+    return (
         MoveType("roll", "roll the dice not kept (all five on a turn's first roll)", (
             Field("keep", "integers", "the values of the dice to keep; empty on the first roll",
                   required=False, minimum=1, maximum=6, max_items=DICE - 1),
         )),
         MoveType("score", "fill a free box with what the dice are worth there (0 scratches it)", (
-            Field("box", "string", "the box to fill", choices=Options.sheet.boxes),
+            Field("box", "string", "the box to fill", choices=sheet.boxes),
         )),
         MoveType("timeout", "once the turn clock has run out, any player may end the turn: "
                  "one roll if none was made, then the free box that scores most"),
     )
 
+
+class DiceSheetGame(Engine):
+    """A game of one dice sheet: a subclass declares its id, names, options (`options_type`,
+    whose `sheet` is the sheet it plays, and `options`), its state type and its wire (made by
+    `wire.declare` from the sheet)."""
+
+    options_type: ClassVar[type[SheetOptions]]
+    state_type: ClassVar[type[SheetState]]
+    min_players = 2
+    max_players = 6
+    # Random playouts (tests, benchmarks, soak and load runs) post their states to servers
+    # whose clock has moved on since: without the turn clock, no move of theirs is late.
+    playout_options = {"turn_seconds": 0}
+
     # -- creation ----------------------------------------------------------------------------
     def new_match(self, players, options, seed, *, now):
-        opts = Options(**options)
-        return State(
+        opts = self.options_type(**options)
+        return self.state_type(
             players=tuple(players), options=opts, seed=seed, step=0, current=0, rolls=0,
             dice=(), sheets=tuple({} for _ in players), deadline=turns.deadline(opts, now),
         )
 
     # -- queries -----------------------------------------------------------------------------
-    def is_finished(self, state: State) -> bool:
+    def is_finished(self, state: SheetState) -> bool:
         return turns.is_finished(state)
 
-    def chance_began_for(self, state: State, player: str) -> bool:
+    def chance_began_for(self, state: SheetState, player: str) -> bool:
         """Each roll belongs to the player whose turn it is: his first roll is the first
         chance event concerning him (a filled box means he has rolled)."""
         seat = state.players.index(player)
@@ -96,7 +94,7 @@ class GeneralaDice(Engine):
             return list(state.players)
         return [state.players[state.current]]
 
-    def clock_expired(self, state: State, now: float) -> bool:
+    def clock_expired(self, state: SheetState, now: float) -> bool:
         return turns.clock_expired(state, now)
 
     def legal_moves(self, state, *, now):
@@ -169,3 +167,30 @@ class GeneralaDice(Engine):
         if problems:
             return problems
         return invariants.play_problems(state)
+
+
+GENERALA_WIRE = wire.declare(Options.sheet, Options, instant_win=True)
+
+
+class GeneralaDice(DiceSheetGame):
+    id = "generala-dice"
+    name = "Generala (dice)"
+    summary = "Five dice, three rolls a turn, eleven boxes; the highest total wins."
+    options_type = Options
+    state_type = State
+    event_types = GENERALA_WIRE.events
+    view_type = GENERALA_WIRE.view
+    scores_type = GENERALA_WIRE.scores
+    hint_levels = ("easy", "medium", "hard", "win")
+    options = (
+        TURN_CLOCK,
+        Option("servida_generala_wins", "boolean", False,
+               "house rule: five of a kind on a turn's first roll wins the match at once"),
+        value_option("escalera", 20, "an Escalera"),
+        value_option("full", 30, "a Full"),
+        value_option("poker", 40, "a Póker"),
+        value_option("generala", 50, "a Generala"),
+        value_option("doble_generala", 100, "a Doble Generala"),
+        value_option("servida_bonus", 5, "the servida bonus on Escalera, Full and Póker"),
+    )
+    move_types = sheet_move_types(Options.sheet)

@@ -17,28 +17,28 @@ from referee.core.memo import BoundedMemo
 
 from .hands import DICE, MAX_ROLLS
 from .scoring import is_generala
-from .state import Options, State
+from .state import SheetOptions, SheetState
 from .turns import is_finished
 
 OPTION_SETS_KEPT = 256
 SheetRules = tuple[dict[str, int], dict[str, frozenset[int]]]
 
 
-def sheet_rules(options: Options) -> SheetRules:
+def sheet_rules(options: SheetOptions) -> SheetRules:
     """The box values of these options and every score each box can hold: a match's options
     never change, so a posted state's sheets are checked against tables made once."""
     return SHEET_RULES.get(options, make_sheet_rules)
 
 
-def make_sheet_rules(options: Options) -> SheetRules:
+def make_sheet_rules(options: SheetOptions) -> SheetRules:
     values, sheet = options.values, options.sheet
     return values, {box: sheet.possible_scores(box, values) for box in sheet.boxes}
 
 
-SHEET_RULES: BoundedMemo[Options, SheetRules] = BoundedMemo(OPTION_SETS_KEPT)
+SHEET_RULES: BoundedMemo[SheetOptions, SheetRules] = BoundedMemo(OPTION_SETS_KEPT)
 
 
-def shape_problems(state: State) -> list[str]:
+def shape_problems(state: SheetState) -> list[str]:
     """The checks every later one relies on: the seat to act, the rolls, the dice, the
     sheets' count."""
     checks = [
@@ -53,7 +53,7 @@ def shape_problems(state: State) -> list[str]:
     return [problem for broken, problem in checks if broken]
 
 
-def play_problems(state: State) -> list[str]:
+def play_problems(state: SheetState) -> list[str]:
     """The checks of a state whose shape is sound: the sheets, the turn order, the instant
     winner, the clock."""
     problems = sheet_problems(state) + turn_order_problems(state)
@@ -66,7 +66,7 @@ def play_problems(state: State) -> list[str]:
     return problems
 
 
-def sheet_problems(state: State) -> list[str]:
+def sheet_problems(state: SheetState) -> list[str]:
     problems = []
     values, scores = sheet_rules(state.options)
     rules = state.options.sheet
@@ -90,13 +90,13 @@ def title(box: str) -> str:
     return box.replace("_", " ").title()
 
 
-def instant_win_problems(state: State) -> list[str]:
+def instant_win_problems(state: SheetState) -> list[str]:
     # Only the house rule ends a match at once, and only on the roll that stopped it: the
     # player to act, on the first roll of his turn, showing five of a kind.
     if state.instant_winner not in state.players:
         return ["the instant winner is not a player"]
     problems = []
-    if not state.options.servida_generala_wins:
+    if not state.options.instant_win:
         problems.append("an instant winner is set but the servida Generala house rule is off")
     if (state.instant_winner != state.players[state.current] or state.rolls != 1
             or not is_generala(state.dice)):
@@ -105,7 +105,7 @@ def instant_win_problems(state: State) -> list[str]:
     return problems
 
 
-def turn_order_problems(state: State) -> list[str]:
+def turn_order_problems(state: SheetState) -> list[str]:
     # Turns go round in seat order, so everyone before the current seat has filled one box
     # more than everyone from it on; a finished match has every sheet full.
     filled = [len(s) for s in state.sheets]

@@ -22,10 +22,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import dicetables as dt
-from .scoring import BOX_COUNT
 
 TIE = 1e-9
-CHOICES = BOX_COUNT + dt.SUBKEEPS.shape[1]
+KEEP_CHOICES = dt.SUBKEEPS.shape[1]
 
 
 def first_best(values: np.ndarray, axis: int = -1) -> np.ndarray:
@@ -62,11 +61,11 @@ class TurnPlan:
         return self.stop_plain, self.keep_third if rolls_made == 2 else None
 
     def choices(self, rolls_made: int) -> np.ndarray:
-        """values[s, h, c]: choice c (a box if c < BOX_COUNT, else the keep
-        SUBKEEPS[h, c - BOX_COUNT]) after `rolls_made` rolls (1 to 3) showing hand h."""
+        """values[s, h, c]: choice c (box c if c < the sheet's box count, else the keep
+        SUBKEEPS[h, c - box count]) after `rolls_made` rolls (1 to 3) showing hand h."""
         stop, keep = self._parts(rolls_made)
         if keep is None:
-            keeps = np.full(stop.shape[:2] + (CHOICES - BOX_COUNT,), -np.inf)
+            keeps = np.full(stop.shape[:2] + (KEEP_CHOICES,), -np.inf)
         else:
             keeps = keep[:, dt.SUBKEEPS]
         return np.concatenate([stop, keeps], axis=2)
@@ -84,7 +83,7 @@ class TurnPlan:
         if keep is None:
             return box
         kept = dt.first_keep_reaching(keep, threshold[..., 0])
-        return np.where(good_box.any(axis=2), box, BOX_COUNT + kept)
+        return np.where(good_box.any(axis=2), box, stop.shape[2] + kept)
 
     def decide_hand(self, rolls_made: int, hand: int) -> int:
         """`decide(rolls_made)[0, hand]`, for one hand only."""

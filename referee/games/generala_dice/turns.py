@@ -1,16 +1,17 @@
-"""A Generala turn: rolling, scoring a box, the turn clock, and the end of the match
-(docs/rules/generala-dice.md, clauses 1 to 8, 15, 18, 22 and 28 to 30).
+"""A dice-sheet turn, for every sheet: rolling, scoring a box, the turn clock, and the end of
+the match (docs/rules/generala-dice.md, clauses 1 to 8, 15, 18, 22 and 28 to 30).
 
 Rules enforced, in plain words: a turn is up to three rolls; the first rolls all five dice,
 each later one rolls at least one die and keeps any dice the roll shows (kept dice are not
 locked). After any roll the player fills one free box, scoring what the dice are worth there
-(`scoring`); a hand scored after the first roll is servida. Turns go round in seat order, each
+(`scoring`); a hand scored after the first roll is servida, which the `box_scored` event says
+on a sheet that pays a servida bonus. Turns go round in seat order, each
 with the turn clock set afresh. Once the clock has run out the game plays the turn: it rolls
 once if the turn has no roll, then fills the free box that scores most (on a tie, the one whose
-loss costs least, then the first in sheet order). Under the house rule
-`servida_generala_wins`, five of a kind on a turn's first roll wins the match at once. When
-every box of every sheet is filled the highest total wins; players tied on top all win, and if
-everyone ties the match is a draw.
+loss costs least, then the first in sheet order). Under the house rule of an instant win
+(Generala's `servida_generala_wins`), five of a kind on a turn's first roll wins the match at
+once. When every box of every sheet is filled the highest total wins; players tied on top all
+win, and if everyone ties the match is a draw.
 """
 
 from __future__ import annotations
@@ -24,16 +25,16 @@ from referee.core.errors import IllegalMove
 
 from .hands import DICE, HAND_HOLDS, HAND_OF, MAX_ROLLS
 from .scoring import is_generala
-from .state import Options, State
+from .state import SheetOptions, SheetState
 from .worth import worth_of
 
 
-def deadline(options: Options, now: float) -> float | None:
+def deadline(options: SheetOptions, now: float) -> float | None:
     """When the clock of a turn starting `now` runs out; None without a turn clock."""
     return now + options.turn_seconds if options.turn_seconds else None
 
 
-def clock_expired(state: State, now: float) -> bool:
+def clock_expired(state: SheetState, now: float) -> bool:
     return state.deadline is not None and now >= state.deadline
 
 
@@ -44,12 +45,12 @@ def all_filled(sheets: tuple[dict[str, int], ...], box_count: int) -> bool:
         len(s) == box_count for s in sheets)
 
 
-def is_finished(state: State) -> bool:
+def is_finished(state: SheetState) -> bool:
     return state.instant_winner is not None or all_filled(state.sheets,
                                                           state.options.sheet.box_count)
 
 
-def scores(state: State) -> dict[str, Any]:
+def scores(state: SheetState) -> dict[str, Any]:
     rules = state.options.sheet
     totals = {p: rules.declaration.total(s) for p, s in zip(state.players, state.sheets)}
     players = {p: {"total": totals[p], "boxes": dict(s)}
@@ -63,7 +64,7 @@ def scores(state: State) -> dict[str, Any]:
     return {"players": players, "winners": winners, "draw": len(winners) == len(state.players)}
 
 
-def finished_event(state: State) -> Event:
+def finished_event(state: SheetState) -> Event:
     result = scores(state)
     return {"type": "game_finished", "winners": result["winners"], "draw": result["draw"]}
 
@@ -76,7 +77,7 @@ def holds(dice: tuple[int, ...], keep: list[int]) -> bool:
         return False
 
 
-def roll(state: State, keep: list[int]) -> tuple[State, list[Event]]:
+def roll(state: SheetState, keep: list[int]) -> tuple[SheetState, list[Event]]:
     """The player to act rolls the dice not in `keep`."""
     rolls = state.rolls
     if rolls >= MAX_ROLLS:
@@ -99,7 +100,7 @@ def roll(state: State, keep: list[int]) -> tuple[State, list[Event]]:
     events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
                             "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
                             "chance": chance.dice(step, count)}]
-    if rolls == 1 and state.options.servida_generala_wins and is_generala(new_dice):
+    if rolls == 1 and state.options.instant_win and is_generala(new_dice):
         state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
                        instant_winner=player, deadline=None)
         events.append({"type": "servida_generala", "player": player})
@@ -109,7 +110,7 @@ def roll(state: State, keep: list[int]) -> tuple[State, list[Event]]:
     return state, events
 
 
-def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
+def score(state: SheetState, box: str, now: float) -> tuple[SheetState, list[Event]]:
     """The player to act fills `box` with what the dice are worth there; the turn passes, or
     the match ends with the last box of the last sheet."""
     rolls = state.rolls
@@ -127,15 +128,18 @@ def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
     values = options.values
     scorer, hand = rules.scorers[box], HAND_OF[state.dice]
     points = scorer(hand, servida, sheet, values)
-    # the servida bonus actually paid: none outside Escalera, Full and Póker, none for a
-    # hand that does not make the box
-    bonus = points - scorer(hand, False, sheet, values) if servida else 0
     players = state.players
     filled = list(state.sheets)
     filled[current] = {**sheet, box: points}
     sheets = tuple(filled)
-    events: list[Event] = [{"type": "box_scored", "player": players[current], "box": box,
-                            "points": points, "servida": servida, "bonus": bonus}]
+    scored: Event = {"type": "box_scored", "player": players[current], "box": box,
+                     "points": points}
+    if rules.servida_boxes:  # a sheet with a servida bonus says whether it was earned
+        scored["servida"] = servida
+        # the bonus actually paid: none outside the boxes that have one, none for a hand
+        # that does not make the box
+        scored["bonus"] = points - scorer(hand, False, sheet, values) if servida else 0
+    events = [scored]
     # A match goes on until the scoring fills the last sheet (no instant winner here: a
     # match won at once takes no more moves).
     if all_filled(sheets, rules.box_count):
@@ -151,7 +155,7 @@ def score(state: State, box: str, now: float) -> tuple[State, list[Event]]:
     return state, events
 
 
-def timeout(state: State, player: str, now: float) -> tuple[State, list[Event]]:
+def timeout(state: SheetState, player: str, now: float) -> tuple[SheetState, list[Event]]:
     """The game plays the late turn, `player` having posted the timeout: one roll if none was
     made, then the box `timeout_box` names."""
     events: list[Event] = [{"type": "timeout", "player": player,
@@ -165,7 +169,7 @@ def timeout(state: State, player: str, now: float) -> tuple[State, list[Event]]:
     return state, events + scored
 
 
-def timeout_box(state: State) -> str:
+def timeout_box(state: SheetState) -> str:
     """The box a timeout fills: the free box that scores most with the dice shown; among
     those that score the same, the one whose loss costs the player least (a dead box first,
     see `worth`), then the first in sheet order."""

@@ -1,20 +1,40 @@
-"""The declared shapes of Generala's events, view and scores (see referee.core.wire)."""
+"""The declared shapes of a dice-sheet game's events, view and scores (see referee.core.wire),
+made from the sheet it plays: its box names type the `box_scored` event and the sheets, and
+only a sheet with a servida bonus, or a game with the instant-win house rule, declares what
+they add (`declare`)."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: the shapes are declared inside `declare`, and
+# their annotations name the sheet's own box type, which must be read where it is defined.
 
+import dataclasses
 from typing import Annotated, Literal
 
 import msgspec
 
 from referee.core.wire import Chance, Count, Declared, Event, PlayerId, match_created_event
 
-from .state import Options
+from .scoring import SheetScoring
 
-Box = Literal["ones", "twos", "threes", "fours", "fives", "sixes", "escalera", "full", "poker",
-              "generala", "doble_generala"]
 Die = Annotated[int, msgspec.Meta(ge=1, le=6, description="A die's face.")]
 Deadline = Annotated[float | None, msgspec.Meta(
     description="Epoch seconds when the turn clock runs out; null without a clock.")]
+Servida = Annotated[bool, msgspec.Meta(
+    description="The box was filled after the turn's first roll.")]
+Bonus = Annotated[Count, msgspec.Meta(
+    description="The servida bonus paid (0 when none was: a box without one, or no servida).")]
+
+# The view's description, as a docstring at the top level of a module writes it.
+VIEW = """The table as every player sees it (dice games hide nothing but the seed), with the
+    match's options, which decide good play."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Wire:
+    """One game's declared shapes: its events (`events`), its view and its scores."""
+
+    events: tuple[type, ...]
+    view: type
+    scores: type
 
 
 class DiceRolled(Event, tag="dice_rolled"):
@@ -34,18 +54,6 @@ class ServidaGenerala(Event, tag="servida_generala"):
     player: PlayerId
 
 
-class BoxScored(Event, tag="box_scored"):
-    """The player filled a box (0 scratches it)."""
-
-    player: PlayerId
-    box: Box
-    points: Count
-    servida: Annotated[bool, msgspec.Meta(
-        description="The box was filled after the turn's first roll.")]
-    bonus: Annotated[Count, msgspec.Meta(
-        description="The servida bonus paid (0 when none was: a box without one, or no servida).")]
-
-
 class TurnPassed(Event, tag="turn_passed"):
     """The turn went to the next player; his clock starts."""
 
@@ -60,37 +68,45 @@ class Timeout(Event, tag="timeout"):
     late: PlayerId = msgspec.field(name="for")
 
 
-class GameFinished(Event, tag="game_finished"):
-    """Every box is filled (or a servida Generala won): the match is over."""
+def declare(scoring: SheetScoring, options_type: type, *, instant_win: bool) -> Wire:
+    """The shapes of the game playing this sheet with these options (`instant_win`: whether
+    they offer the house rule of an instant win)."""
+    Box = Literal[scoring.boxes]  # noqa: N806 (a type)
+    scored = [("player", PlayerId), ("box", Box), ("points", Count)]
+    if scoring.servida_boxes:
+        scored += [("servida", Servida), ("bonus", Bonus)]
+    BoxScored = msgspec.defstruct(  # noqa: N806 (a type)
+        "BoxScored", scored, bases=(Event,), tag="box_scored", module=__name__,
+        namespace={"__doc__": "The player filled a box (0 scratches it)."})
+    GameFinished = msgspec.defstruct(  # noqa: N806 (a type)
+        "GameFinished", [("winners", list[PlayerId]), ("draw", bool)], bases=(Event,),
+        tag="game_finished", module=__name__,
+        namespace={"__doc__": "Every box is filled (or a servida Generala won): the match is "
+                              "over." if instant_win else "Every box is filled: the match is "
+                                                          "over."})
 
-    winners: list[PlayerId]
-    draw: bool
+    class View(Declared):
+        __doc__ = VIEW
 
+        you: PlayerId
+        players: list[PlayerId]
+        current: PlayerId
+        rolls: Annotated[int, msgspec.Meta(ge=0, le=3)]
+        dice: list[Die]
+        sheets: dict[PlayerId, dict[Box, Count]]
+        deadline: Deadline
+        options: options_type
 
-EVENTS = (match_created_event(Options), DiceRolled, ServidaGenerala, BoxScored, TurnPassed,
-          Timeout, GameFinished)
+    class PlayerScore(Declared):
+        total: Count
+        boxes: dict[Box, Count]
 
+    class Scores(Declared):
+        players: dict[PlayerId, PlayerScore]
+        winners: list[PlayerId]
+        draw: bool
 
-class View(Declared):
-    """The table as every player sees it (dice games hide nothing but the seed), with the
-    match's options, which decide good play."""
-
-    you: PlayerId
-    players: list[PlayerId]
-    current: PlayerId
-    rolls: Annotated[int, msgspec.Meta(ge=0, le=3)]
-    dice: list[Die]
-    sheets: dict[PlayerId, dict[Box, Count]]
-    deadline: Deadline
-    options: Options
-
-
-class PlayerScore(Declared):
-    total: Count
-    boxes: dict[Box, Count]
-
-
-class Scores(Declared):
-    players: dict[PlayerId, PlayerScore]
-    winners: list[PlayerId]
-    draw: bool
+    events = (match_created_event(options_type), DiceRolled,
+              *((ServidaGenerala,) if instant_win else ()), BoxScored, TurnPassed, Timeout,
+              GameFinished)
+    return Wire(events, View, Scores)

@@ -13,7 +13,7 @@ from referee.games.dice_sheets.declaration import Box, Sheet, Unlock, UpperBonus
 from referee.games.dice_sheets.generala import GENERALA
 from referee.games.dice_sheets.scorers import (Face, KindTotal, OfAKind, Straight, counts_of,
                                                dice_total, five_of_a_kind, full_house)
-from referee.games.generala_dice import ENGINE, wire
+from referee.games.generala_dice import ENGINE
 from referee.games.generala_dice.state import Options
 
 HANDS = list(itertools.combinations_with_replacement(range(1, 7), 5))
@@ -100,7 +100,8 @@ def test_the_upper_bonus_is_added_once_the_threshold_is_reached():
 
 # -- the Generala sheet, as the game plays it -------------------------------------------------
 def test_the_generala_declaration_names_the_boxes_of_the_wire_format_and_the_moves():
-    assert GENERALA.box_names == typing.get_args(wire.Box)
+    box_scored = next(e for e in ENGINE.event_types if e.__struct_config__.tag == "box_scored")
+    assert GENERALA.box_names == typing.get_args(typing.get_type_hints(box_scored)["box"])
     score = next(m for m in ENGINE.move_types if m.type == "score")
     assert tuple(score.fields[0].choices) == GENERALA.box_names
     assert Options().sheet.declaration is GENERALA
