@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import chance, costliest, generala, hints, replays, sheets
+from bench import chance, costliest, generala, hint_latency, hints, replays, sheets
 from bench.engines import (BENCH_KEY, ENGINE_TARGET, engine_rate, random_match, sealed, spread,
                            versus_uno)
 from referee.games import REGISTRY
@@ -387,6 +387,10 @@ def http_section(games: list[str], args) -> None:
         for game_id in games:
             for mode, key in (("open", ""), ("sealed", BENCH_KEY)):
                 replays.over_http(ports[mode]["referee"], game_id, mode, REPLAY_MATCHES, key)
+        print(f"\n== dice-sheet hints once ready: latency of every level over HTTP on "
+              f"positions of seeded random matches (target: p99 under "
+              f"{hint_latency.TARGET_MS} ms)")
+        hint_latency.report(hint_latency.Client(ports["open"]["referee"]), 200, games)
     finally:
         for proc in servers:
             os.killpg(proc.pid, signal.SIGTERM)
