@@ -55,14 +55,6 @@ def warm_up(games: dict[str, Engine]) -> None:
         pictures.view_svg(engine, player_view(engine, state, player, now=0))
 
 
-def opening(engine: Engine, match: Match) -> list[Event]:
-    """The events of a match's creation: the match created, then what its setup did (some
-    engines deal again from the seed to tell it)."""
-    state = match.state
-    return [{"type": "match_created", "players": list(state.players),
-             "options": state.options}, *engine.opening_events(state)]
-
-
 def seats_asked(engine: Engine, body: Body) -> list[str] | None:
     """The players whose seat tokens a creation or a move asks for (`seat_tokens_for`): no
     more than the game seats at its largest table, so that one request seals at most that
@@ -102,14 +94,16 @@ class Referee:
     def create(self, engine: Engine, body: Body) -> dict[str, Any]:
         now = self.clock()
         seats = seats_asked(engine, body)
-        match = self.new_match(engine, body, now=now)
-        return outcome(self.codec, engine, match, opening(engine, match), now=now,
+        match, created = self.new_match(engine, body, now=now)
+        events = [created, *engine.opening_events(match.state)]
+        return outcome(self.codec, engine, match, events, now=now,
                        viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"),
                        seats=seats)
 
-    def new_match(self, engine: Engine, body: Body, *, now: float) -> Match:
-        """The match a creation's checked body starts (its opening events are `opening`'s:
-        a replay that applies a move never tells them)."""
+    def new_match(self, engine: Engine, body: Body, *, now: float) -> tuple[Match, Event]:
+        """The match a creation's checked body starts, and its `match_created` event. What
+        its setup did besides is `engine.opening_events`' to tell (some engines deal again
+        from the seed for it), asked only by an answer that tells it."""
         players = tuple(body["players"])
         options = engine.resolve_options(body["options"])
         fewest, most = engine.player_range(options)
@@ -123,7 +117,9 @@ class Referee:
             raise bad_request(f"{strangers[0]!r} is named a bot but is not a player of this "
                               "match", bots=["Bots must be players."])
         seed, fairness = self._creation_seed(engine, body, players)
-        return Match(engine.new_match(players, options, seed, now=now), seating, fairness)
+        created = {"type": "match_created", "players": list(players), "options": options}
+        return Match(engine.new_match(players, options, seed, now=now), seating,
+                     fairness), created
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -197,12 +193,13 @@ class Referee:
         now = self.clock()
         created_at = body.get("created_at", now)
         made_at = instants(body["moves"], created_at, now)
-        start = self.new_match(engine, body["creation"], now=created_at)
+        start, created = self.new_match(engine, body["creation"], now=created_at)
         got = played(engine, start, created_at, body["moves"], made_at, self.check_move)
         moves_applied = got.refused[0] if got.refused else len(body["moves"])
         self.applied(engine.id, moves_applied)
         # The answer tells the last move's events; the creation's only when none was applied.
-        events = got.events if moves_applied else opening(engine, start)
+        events = (got.events if moves_applied
+                  else [created, *engine.opening_events(start.state)])
         answer = outcome(self.codec, engine, got.match, events, now=got.now,
                          viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
         if got.refused is not None:
