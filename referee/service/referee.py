@@ -118,8 +118,8 @@ class Referee:
                               "match", bots=["Bots must be players."])
         seed, fairness = self._creation_seed(engine, body, players)
         created = {"type": "match_created", "players": list(players), "options": options}
-        return Match(engine.new_match(players, options, seed, now=now), seating,
-                     fairness), created
+        return Match(engine.new_match(players, options, seed, now=now), seating, fairness,
+                     moves=0), created
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -176,13 +176,13 @@ class Referee:
         new_state, events = applied(engine, match.state, move, now=now,
                                     trusted=self.codec.sealer is not None)
         self.applied(engine.id, 1)
-        after = Match(new_state, match.seating, match.fairness)
+        after = match.after(new_state)
         answer = outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                          seat_ttl=body.get("seat_token_ttl"), seats=seats)
         if self.codec.sealer is not None and answer["status"] == "finished":
             # Sealed, every state on the way was the referee's own: the result is signed.
             answer["result"] = signed_result(self.signer, engine, after, played=SEALED,
-                                             moves=None, now=now)
+                                             now=now)
         return answer
 
     def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
@@ -208,7 +208,7 @@ class Referee:
         answer["moves_applied"] = len(body["moves"])
         if answer["status"] == "finished":
             answer["result"] = signed_result(self.signer, engine, got.match, played=REPLAYED,
-                                             moves=len(body["moves"]), now=now)
+                                             now=now)
         return answer
 
     def seated(self, engine: Engine, body: Body, *,

@@ -74,7 +74,6 @@ def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str
             move = check_move(engine.id, entry["move"])
             state, events = applied(engine, state, move, now=at, trusted=True)
         except RefereeError as error:
-            return Played(Match(state, start.seating, start.fairness), events, now,
-                          (index, error))
+            return Played(start.after(state, moves=index), events, now, (index, error))
         now = at
-    return Played(Match(state, start.seating, start.fairness), events, now, None)
+    return Played(start.after(state, moves=len(moves)), events, now, None)
