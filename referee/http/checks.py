@@ -19,7 +19,7 @@ from referee.service.errors import Refused, bad_request
 from .operations import SEAT_ENVELOPES
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_move, \
-    move_schemas, move_structs, typed_load
+    move_list_type, move_schemas, move_structs, typed_load
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -75,6 +75,8 @@ class RequestChecks:
         self.typed_envelopes = envelope_structs(max_id, max_items)
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
+        self.typed_move_lists = {gid: move_list_type(engine, max_id, max_items)
+                                 for gid, engine in games.items()}
 
     def envelope(self, kind: str, data: Any) -> dict[str, Any]:
         """A parsed body held to its envelope's schema."""
@@ -86,6 +88,19 @@ class RequestChecks:
                           "game's back end with the state token")
         typed = typed_load(self.typed_envelopes.get(kind), data)
         return typed if typed is not None else self.envelopes[kind].load(data)
+
+    def replay_moves(self, game_id: str,
+                     moves: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """A replay's moves held to their types in one pass: each as `move` gives it, or None
+        when one of them does not fit (each is then checked by `move` as it is played, so
+        that its refusal comes at its index, after the moves before it)."""
+        typed = self.typed_move_lists[game_id]
+        if typed is None:
+            return None
+        try:
+            return msgspec.to_builtins(msgspec.convert(moves, typed, strict=True))
+        except msgspec.ValidationError:
+            return None
 
     def move(self, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
         """A move held to its type's declared fields (the service's move check)."""

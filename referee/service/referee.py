@@ -30,11 +30,22 @@ from .results import REPLAYED, SEALED, Signer, signed_result
 # Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
 # checks shapes with its request schemas).
 MoveCheck = Callable[[str, dict[str, Any]], dict[str, Any]]
+# A replay's moves checked alike in one pass: the checked moves, or None when one of them
+# does not fit its type (each is then checked by the MoveCheck as it is played).
+MovesCheck = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]] | None]
 Body = dict[str, Any]
 
 
 def _nobody_told(game_id: str, moves: int = 1) -> None:
     return None
+
+
+def _each_on_its_own(game_id: str, moves: list[dict[str, Any]]) -> None:
+    return None
+
+
+def _checked_already(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+    return move
 
 
 def warm_up(games: dict[str, Engine]) -> None:
@@ -70,18 +81,19 @@ def seats_asked(engine: Engine, body: Body) -> list[str] | None:
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
     request; `applied` is told the game and number of moves applied (the HTTP layer counts
-    them);
-    `signer` signs the results of finished matches (None: they are not signed)."""
+    them); `check_moves` checks a replay's moves in one pass (by default each is checked on
+    its own); `signer` signs the results of finished matches (None: they are not signed)."""
 
     def __init__(self, games: dict[str, Engine], codec: StateCodec,
                  clock: Callable[[], float], check_move: MoveCheck,
                  applied: Callable[[str, int], None] = _nobody_told, *,
-                 signer: Signer | None = None):
+                 signer: Signer | None = None, check_moves: MovesCheck = _each_on_its_own):
         self.games = games
         self.signer = signer
         self.codec = codec
         self.clock = clock
         self.check_move = check_move
+        self.check_moves = check_moves
         self.applied = applied
 
     def game(self, game_id: str) -> Engine:
@@ -194,7 +206,12 @@ class Referee:
         created_at = body.get("created_at", now)
         made_at = instants(body["moves"], created_at, now)
         start, created = self.new_match(engine, body["creation"], now=created_at)
-        got = played(engine, start, created_at, body["moves"], made_at, self.check_move)
+        posted = [entry["move"] for entry in body["moves"]]
+        checked = self.check_moves(engine.id, posted)
+        if checked is None:  # one does not fit its type: each is checked as it is played
+            got = played(engine, start, created_at, posted, made_at, self.check_move)
+        else:
+            got = played(engine, start, created_at, checked, made_at, _checked_already)
         moves_applied = got.refused[0] if got.refused else len(body["moves"])
         self.applied(engine.id, moves_applied)
         # The answer tells the last move's events; the creation's only when none was applied.

@@ -66,12 +66,13 @@ def instants(moves: list[dict[str, Any]], created_at: float, now: float) -> list
 
 def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str, Any]],
            made_at: list[float], check_move: MoveCheck) -> Played:
-    """The match after every move, or up to the first move refused. The referee played
-    every state on the way, so none is checked again (as a sealed state is not)."""
+    """The match after every move (each held to its type by `check_move` before the rules
+    judge it), or up to the first move refused. The referee played every state on the way,
+    so none is checked again (as a sealed state is not)."""
     state, now, events = start.state, created_at, []
-    for index, (entry, at) in enumerate(zip(moves, made_at)):
+    for index, (posted, at) in enumerate(zip(moves, made_at)):
         try:
-            move = check_move(engine.id, entry["move"])
+            move = check_move(engine.id, posted)
             state, events = applied(engine, state, move, now=at, trusted=True)
         except RefereeError as error:
             return Played(start.after(state, moves=index), events, now, (index, error))

@@ -1,5 +1,6 @@
 """The move endpoint's typed decoders (msgspec Structs, referee.http.schemas) against the
-marshmallow schemas generated from the same declarations.
+marshmallow schemas generated from the same declarations, and a replay's moves decoded in one
+pass against the same moves checked one by one.
 
 What a Struct accepts, its schema accepts with the same result; what a schema accepts, the
 Struct accepts too unless it is spelt in one of the rarer ways the Struct leaves to the schema
@@ -15,8 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from marshmallow import ValidationError
 
+from referee.core.errors import RefereeError
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.checks import RequestChecks
 from referee.http.schemas import (MAX_SEAT_TTL, envelope_schemas, envelope_structs,
                                   move_schemas, move_structs, typed_load)
 
@@ -86,17 +89,14 @@ def _valid_values(spec) -> list:
     return pools[spec.kind]
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_move_structs_answer_as_the_move_schemas(game_id):
-    engine = REGISTRY[game_id]
-    schemas = move_schemas(engine, MAX_ID, MAX_ITEMS)
-    structs = move_structs(engine, MAX_ID, MAX_ITEMS)
+def _moves_near_their_limits(engine):
+    """A move of each of the game's types (its type, and the strategy of its moves), its
+    fields mostly accepted, so that one bad field at a time is tried too."""
     values = _declared_values(engine)
     anything = st.one_of(st.sampled_from(values), st.integers(), st.text(max_size=10),
                          st.lists(st.sampled_from(values), max_size=MAX_ITEMS + 2))
 
     def field(valid: list):
-        # Mostly a value the field accepts, so that one bad field at a time is tried too.
         return st.one_of(st.sampled_from(valid), st.sampled_from(valid), anything)
 
     def move(move_type):
@@ -106,11 +106,52 @@ def test_move_structs_answer_as_the_move_schemas(game_id):
             {"type": st.sampled_from([move_type.type] * 4 + ["other", 1])},
             optional={"player": field(["p0", "p" * MAX_ID]), **optional})
 
+    return st.one_of([st.tuples(st.just(m.type), move(m)) for m in engine.move_types])
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_move_structs_answer_as_the_move_schemas(game_id):
+    engine = REGISTRY[game_id]
+    schemas = move_schemas(engine, MAX_ID, MAX_ITEMS)
+    structs = move_structs(engine, MAX_ID, MAX_ITEMS)
+
     @_examples()
-    @given(st.one_of([st.tuples(st.just(m.type), move(m)) for m in engine.move_types]))
+    @given(_moves_near_their_limits(engine))
     def check(case):
         kind, data = case
         _same_answer(structs[kind], schemas[kind], data)
+
+    check()
+
+
+def _each_checked(checks: RequestChecks, game_id: str, moves: list) -> list | None:
+    """The moves as the move check gives them one by one; None when one is refused."""
+    try:
+        return [checks.move(game_id, move) for move in moves]
+    except RefereeError:
+        return None
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_replay_s_moves_checked_in_one_pass_are_the_moves_checked_one_by_one(game_id):
+    """A replay's moves decoded in one pass are each move as the move check gives it, its
+    fields in the same order; when one does not fit (or is spelt in a rarer way the typed
+    decoders leave to the schemas), none is given: each is checked on its own as it is
+    played, and refused at its index."""
+    engine = REGISTRY[game_id]
+    checks = RequestChecks({game_id: engine}, MAX_ID, MAX_ITEMS)
+    assert checks.typed_move_lists[game_id] is not None
+
+    @_examples()
+    @given(st.lists(_moves_near_their_limits(engine).map(lambda case: case[1]), max_size=4))
+    def check(moves):
+        together = checks.replay_moves(game_id, moves)
+        one_by_one = _each_checked(checks, game_id, moves)
+        if together is None:
+            assert one_by_one is None or _rare_spelling(moves), moves
+        else:
+            assert together == one_by_one, moves
+            assert [list(m) for m in together] == [list(m) for m in one_by_one]
 
     check()
 
@@ -122,11 +163,13 @@ def test_every_legal_move_takes_the_typed_path(game_id):
     engine = REGISTRY[game_id]
     schemas = move_schemas(engine, 64, 256)
     structs = move_structs(engine, 64, 256)
+    checks = RequestChecks({game_id: engine}, 64, 256)
     for seed in range(3):
         pick = random.Random(seed)
         state = engine.new_match(("p0", "p1", "p2")[:max(engine.min_players, 2)],
                                  engine.resolve_options(engine.playout_options), f"t{seed}",
                                  now=NOW)
+        moves = []
         for _ in range(60):
             if engine.is_finished(state):
                 break
@@ -134,7 +177,10 @@ def test_every_legal_move_takes_the_typed_path(game_id):
             typed = typed_load(structs[move["type"]], move)
             assert typed is not None, move
             assert typed == schemas[move["type"]].load(move)
+            moves.append(typed)
             state, _ = engine.apply(state, move, now=NOW)
+        # A replay of them takes the one pass, which gives the same moves.
+        assert checks.replay_moves(game_id, moves) == moves
 
 
 def test_post_move_struct_answers_as_the_envelope_schema():
