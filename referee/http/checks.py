@@ -8,6 +8,7 @@ referee.http.schemas)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -20,6 +21,7 @@ from .operations import SEAT_ENVELOPES
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_move, \
     move_list_type, move_schemas, move_structs, typed_load
+from .typed_replays import replay_struct, typed_replay
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -72,7 +74,11 @@ class RequestChecks:
         self.moves = {gid: move_schemas(engine, max_id, max_items)
                       for gid, engine in games.items()}
         # The hot path's typed decoders; what they refuse goes on to the schemas above.
-        self.typed_envelopes = envelope_structs(max_id, max_items)
+        move_envelope = envelope_structs(max_id, max_items)["move"]
+        replay_envelope = replay_struct(max_id, max_items, max_moves)
+        self.typed_envelopes: dict[str, Callable[[Any], dict[str, Any] | None]] = {
+            "move": lambda data: typed_load(move_envelope, data),
+            "replay": lambda data: typed_replay(replay_envelope, data)}
         self.typed_moves = {gid: move_structs(engine, max_id, max_items)
                             for gid, engine in games.items()}
         self.typed_move_lists = {gid: move_list_type(engine, max_id, max_items)
@@ -86,7 +92,8 @@ class RequestChecks:
             raise Refused("seat_token_not_allowed", "a seat token only asks about its seat "
                           "(legal moves, dry runs, views, hints): moves are posted by the "
                           "game's back end with the state token")
-        typed = typed_load(self.typed_envelopes.get(kind), data)
+        typed_envelope = self.typed_envelopes.get(kind)
+        typed = None if typed_envelope is None else typed_envelope(data)
         return typed if typed is not None else self.envelopes[kind].load(data)
 
     def replay_moves(self, game_id: str,

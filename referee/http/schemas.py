@@ -170,8 +170,13 @@ class ReplayedMoves(fields.Field):
         except msgspec.ValidationError as exc:
             raise ValidationError("Each move is an object with `move` (an object) and `at` "
                                   f"(optional, a number of seconds >= 0): {exc}") from None
-        return [{"move": m.move} if m.at is msgspec.UNSET else {"move": m.move, "at": m.at}
-                for m in moves]
+        return as_given(moves)
+
+
+def as_given(moves: list[ReplayedMove]) -> list[dict[str, Any]]:
+    """A replay's moves as the service reads them: each `{"move"}`, with its `at` if given."""
+    return [{"move": m.move} if m.at is msgspec.UNSET else {"move": m.move, "at": m.at}
+            for m in moves]
 
 
 def player_id(max_length: int) -> fields.String:

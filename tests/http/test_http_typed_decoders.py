@@ -1,6 +1,6 @@
 """The move endpoint's typed decoders (msgspec Structs, referee.http.schemas) against the
-marshmallow schemas generated from the same declarations, and a replay's moves decoded in one
-pass against the same moves checked one by one.
+marshmallow schemas generated from the same declarations, a replay's moves decoded in one
+pass against the same moves checked one by one, and the replay's envelope against its schema.
 
 What a Struct accepts, its schema accepts with the same result; what a schema accepts, the
 Struct accepts too unless it is spelt in one of the rarer ways the Struct leaves to the schema
@@ -20,6 +20,7 @@ from referee.core.errors import RefereeError
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.checks import RequestChecks
+from referee.http.typed_replays import replay_struct, typed_replay
 from referee.http.schemas import (MAX_SEAT_TTL, envelope_schemas, envelope_structs,
                                   move_schemas, move_structs, typed_load)
 
@@ -204,3 +205,105 @@ def test_post_move_struct_answers_as_the_envelope_schema():
                                "seat_token_ttl": 60}) is not None
     assert typed_load(struct, {"state": "v3.abc", "move": {}, "seat_tokens_for": ["p0", "p1"]}
                       ) == {"state": "v3.abc", "move": {}, "seat_tokens_for": ["p0", "p1"]}
+
+
+NAMES = ["p0", "p1", "p2", "p" * MAX_ID]
+# Per field of a replay (a path in it), values its schema refuses or leaves to the schema's
+# own checks, and a rarer spelling or two.
+REPLAY_FAULTS = {
+    ("creation",): [[], "x", None],
+    ("creation", "players"): [[], ["p0", "p0"], ["p0", ""], ["p" * (MAX_ID + 1)], "p0",
+                              [f"p{n}" for n in range(MAX_ITEMS + 1)], [3]],
+    ("creation", "options"): [[], {str(n): 1 for n in range(MAX_ITEMS + 1)}, "x"],
+    ("creation", "seed"): ["", "s" * 129, -1, 2**63, 2**128 - 1, 2**128, 3.0, True, []],
+    ("creation", "seed_token"): ["", 5, None, "v1.abc"],
+    ("creation", "contributions"): [None, {}, [{"seed": ""}], [{"seed": "s", "other": 1}],
+                                    [{"player": "p0"}], [{"seed": "a"}, {"seed": "b"}],
+                                    [{"player": "p0", "seed": "a"}, {"player": "p0",
+                                                                     "seed": "b"}]],
+    ("creation", "bots"): [["p0", "p0"], [""], "p0", None],
+    ("creation", "hints_allowed"): [1, None, "true"],
+    ("creation", "viewer"): ["p0"],
+    ("creation", "other"): [1],
+    ("moves",): [{}, None, [{"move": {}, "other": 1}], [{"move": []}], [{"at": 1}],
+                 [{"move": {}, "at": -1}], [{"move": {}, "at": True}],
+                 [{"move": {}}] * (MAX_ITEMS + 1)],
+    ("created_at",): [-1, True, None, "1"],
+    ("viewer",): ["", "p" * (MAX_ID + 1), 1],
+    ("seat_token_ttl",): [0, MAX_SEAT_TTL + 1, 5.0, True],
+    ("other",): [1],
+}
+
+
+@st.composite
+def _replays(draw):
+    """A replay its schema accepts, then often one field made wrong (or dropped)."""
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
+    creation = {"players": players}
+    if draw(st.booleans()):
+        creation["options"] = draw(st.dictionaries(st.sampled_from("abcde"), st.sampled_from(
+            [1, "x", None, [1], {"k": 1}]), max_size=MAX_ITEMS))
+    seed = draw(st.sampled_from([None, "s", "s" * 128, 0, 7, 2**63 - 1, "absent", "token"]))
+    if seed == "token":
+        creation["seed_token"] = "v1.abc"
+    elif seed != "absent":
+        creation["seed"] = seed
+    if draw(st.booleans()):
+        contributors = draw(st.lists(st.sampled_from([*players, None]), max_size=3,
+                                     unique=True))
+        creation["contributions"] = [{"seed": "c"} if c is None else {"player": c, "seed": "c"}
+                                     for c in contributors]
+    if draw(st.booleans()):
+        creation["bots"] = draw(st.lists(st.sampled_from(players), unique=True))
+    if draw(st.booleans()):
+        creation["hints_allowed"] = draw(st.booleans())
+    entry = st.fixed_dictionaries({"move": st.sampled_from([{"type": "roll", "player": "p0"},
+                                                            {}])},
+                                  optional={"at": st.sampled_from([0, 5, 2.5])})
+    data = {"creation": creation, "moves": draw(st.lists(entry, max_size=MAX_ITEMS))}
+    for name, values in (("created_at", [0, 1_000_000, 2.5]), ("viewer", NAMES),
+                         ("seat_token_ttl", [1, 60, MAX_SEAT_TTL])):
+        if draw(st.booleans()):
+            data[name] = draw(st.sampled_from(values))
+    fault = draw(st.sampled_from([None, *REPLAY_FAULTS]))
+    if fault is not None:
+        *outer, name = fault
+        where = data["creation"] if outer else data
+        if draw(st.integers(0, 4)) == 0:
+            where.pop(name, None)
+        else:
+            where[name] = draw(st.sampled_from(REPLAY_FAULTS[fault]))
+    return data
+
+
+def test_the_replay_struct_answers_as_the_replay_schema():
+    """A replay's envelope read by its Struct is the schema's reading, key for key and in the
+    schema's order; what the Struct leaves to the schema is a refusal, a rarer spelling (3.0
+    for 3) or an integer seed past the bounds msgspec checks (2^63 - 1)."""
+    schema = envelope_schemas(MAX_ID, MAX_ITEMS, MAX_ITEMS)["replay"]
+    struct = replay_struct(MAX_ID, MAX_ITEMS, MAX_ITEMS)
+
+    @_examples()
+    @given(st.one_of(_replays(), st.sampled_from([None, [], {}, "x"])))
+    def check(data):
+        typed = typed_replay(struct, data)
+        try:
+            loaded = schema.load(data)
+        except ValidationError:
+            assert typed is None, (data, typed)
+            return
+        if typed is None:
+            seed = data["creation"].get("seed")
+            assert _rare_spelling(data) or (type(seed) is int and seed >= 2**63), data
+        else:
+            assert typed == loaded, (data, typed, loaded)
+            assert list(typed) == list(loaded)
+            assert list(typed["creation"]) == list(loaded["creation"])
+            assert [list(c) for c in typed["creation"]["contributions"]] == \
+                [list(c) for c in loaded["creation"]["contributions"]]
+
+    check()
+    # An ordinary replay takes the typed path.
+    ordinary = {"creation": {"players": ["p0", "p1"], "seed": 3, "bots": ["p1"]},
+                "moves": [{"move": {"type": "roll", "player": "p0"}, "at": 5}]}
+    assert typed_replay(struct, ordinary) == schema.load(ordinary)
