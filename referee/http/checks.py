@@ -42,8 +42,12 @@ def parse_json(body: bytes, max_depth: int) -> Any:
                       f"that are not UTF-8 (byte {exc.start} of the string)") from None
     # An open-mode state object is decoded by a strict typed decoder that stops at the first
     # value of the wrong shape, so its depth cannot hurt and is not walked: the state is most
-    # of the body, and walking it cost more than the rest of the request's checks.
-    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))}
+    # of the body, and walking it cost more than the rest of the request's checks. A
+    # replay's moves likewise: each entry and each move is read by typed decoders (or its
+    # type's schema) that judge a value by its shape without walking into it, no answer
+    # echoes them, and walking them cost more than checking them.
+    top = ({k: v for k, v in data.items() if not (k == "state" and isinstance(v, dict))
+            and not (k == "moves" and isinstance(v, list))}
            if isinstance(data, dict) else data)
     if _depth_exceeds(top, max_depth):
         raise Problem("validation_error", f"the JSON nests deeper than {max_depth} levels",
