@@ -4,14 +4,15 @@ by one to `/moves`, per game, in open and sealed mode.
 The matches are whole matches as an integrator would replay them: the game's default options
 at a usual table (`TABLES`), played by the shared random player, not the short matches of the
 engine rows' playout options (one round of Empereur between two players: 14 to 48 moves,
-too few to say what a match costs). Generala is played at four, Generala of cards at four
-(180 to 250 moves), Huit américain at four (to 100 points: 58 to 146 moves). Two exceptions,
-each for a reason: Empereur is played by two (three rounds, 84 to 137 moves), since random
-players at three or four seats pass and draw for 400 to 30,000 moves, far past a human match
-and the replay's bound (REFEREE_MAX_REPLAY_MOVES, 2000); and Generala's turn clock is off
+too few to say what a match costs). Generala is played at four (167 to 175 moves),
+Generala of cards at four (180 to 250 moves), Huit américain at four (to 100 points: 58 to
+146 moves). Two exceptions, each for a reason: Empereur is played by two (three rounds, 84
+to 137 moves), since random players at three or four seats pass and draw for nearly 400 to
+over 30,000 moves, far past a human match and past the replay's bound
+(REFEREE_MAX_REPLAY_MOVES, 2000); and Generala's turn clock is off
 (`turn_seconds` 0), since the moves are posted one by one against the referee's own clock,
-long after the instants the bench played them at, so that every turn would have timed out
-(its number of moves is the same either way). The referee signs results, as one whose
+by which the turns' deadlines, set at the instants the bench played them at, have long
+passed (a match's number of moves is the same either way). The referee signs results, as one whose
 results a ranking trusts does: a finished replay, and the move that finishes a sealed match,
 carry a signed statement.
 
