@@ -94,7 +94,8 @@ def serve(app_spec: str, port: int, workers: int, root: Path = ROOT,
           **extra_env: str) -> subprocess.Popen:
     env = dict(os.environ, HOST="127.0.0.1", PORT=str(port), WORKERS=str(workers),
                THREADS=THREADS)
-    for setting in ("REFEREE_STATE_KEYS", "REFEREE_LOG_LEVEL", "REFEREE_REQUEST_LOG"):
+    for setting in ("REFEREE_STATE_KEYS", "REFEREE_LOG_LEVEL", "REFEREE_REQUEST_LOG",
+                    "REFEREE_RESULT_KEYS"):
         env.pop(setting, None)
     env.update(extra_env)
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
@@ -369,8 +370,10 @@ def http_section(games: list[str], args) -> None:
         for name, (root, settings) in referees.items():
             for mode, keys in (("open", {}), ("sealed", {"REFEREE_STATE_KEYS": BENCH_KEY})):
                 port = ports[mode][name] = free_port()
+                # Signing results, as the replay rows' referee does (bench/replays.py).
                 servers.append(serve("referee:create_app()", port, args.workers, root,
-                                     **settings, **keys))
+                                     **settings, **keys,
+                                     REFEREE_RESULT_KEYS=replays.RESULT_KEY))
         for game_id in games:
             open_bodies = payloads(game_id, 400)
             http_versus_echo(game_id, "open", ports["open"], echo_port,

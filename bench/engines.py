@@ -24,11 +24,12 @@ ENGINE_TARGET = 100_000  # moves per second, legal moves listed at every step
 UNO_RATIO_TARGET = 1.5
 
 
-def random_match(engine, players: int, seed: int):
-    """Yield (state, move) along one random match, legal moves listed at every step."""
+def random_match(engine, players: int, seed: int, options: dict | None = None):
+    """Yield (state, move) along one random match, legal moves listed at every step, with
+    `options` (by default the game's playout options)."""
     pick = random.Random(seed)
     names = tuple(f"p{i}" for i in range(players))
-    options = engine.resolve_options(engine.playout_options)
+    options = engine.resolve_options(engine.playout_options if options is None else options)
     state = engine.new_match(names, options, f"bench-{seed}", now=NOW)
     while not engine.is_finished(state):
         move = random_move(engine, engine.legal_moves(state, now=NOW), pick)

@@ -9,7 +9,9 @@ envelope accepts cannot nest deeper than its type."""
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -22,7 +24,8 @@ from referee.service.errors import Refused, bad_request
 from .operations import SEAT_ENVELOPES
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_move, \
-    move_schemas, move_structs, typed_load
+    move_list_type, move_schemas, move_structs, typed_load
+from .typed_replays import replay_struct, typed_replay
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -50,13 +53,17 @@ def too_deep(max_depth: int) -> Problem:
 
 # An open-mode state object is decoded by a strict typed decoder that stops at the first value
 # of the wrong shape, so its depth cannot hurt and is not walked: the state is most of the
-# body, and walking it cost more than the rest of the request's checks.
-UNWALKED = "state"
+# body, and walking it cost more than the rest of the request's checks. A replay's moves
+# likewise: each entry and each move is read by typed decoders (or its type's schema) that
+# judge a value by its shape without walking into it, no answer echoes them, and walking them
+# cost more than checking them. The body's fields left aside, with the container they hold.
+UNWALKED = {"state": dict, "moves": list}
 
 
 def refuse_too_deep(data: Any, max_depth: int) -> None:
-    """Refuse parsed JSON that nests deeper than `max_depth`, its open state aside."""
-    top = ({k: v for k, v in data.items() if not (k == UNWALKED and isinstance(v, dict))}
+    """Refuse parsed JSON that nests deeper than `max_depth`, its open state and a replay's
+    moves aside."""
+    top = ({k: v for k, v in data.items() if not isinstance(v, UNWALKED.get(k, ()))}
            if isinstance(data, dict) else data)
     if _depth_exceeds(top, max_depth):
         raise too_deep(max_depth)
@@ -110,7 +117,7 @@ def envelope_nesting(struct: type) -> float:
     """How deep a body that the typed envelope `struct` accepts can nest, its open state
     aside (as `refuse_too_deep` leaves it aside)."""
     return 1 + max((nesting(field.type) for field in typeinfo.type_info(struct).fields
-                    if field.name != UNWALKED), default=0)
+                    if field.name not in UNWALKED), default=0)
 
 
 class RequestChecks:
@@ -128,6 +135,15 @@ class RequestChecks:
         # How deep a body each typed envelope accepts can nest.
         self.typed_depths = {kind: envelope_nesting(struct)
                              for kind, struct in self.typed_envelopes.items()}
+        # Each envelope's typed decoder: its Struct's, or a replay's (whose moves are typed
+        # by game, later); None when the body does not fit it.
+        self.typed_decoders: dict[str, Callable[[Any], dict[str, Any] | None]] = {
+            **{kind: functools.partial(typed_load, struct)
+               for kind, struct in self.typed_envelopes.items()},
+            "replay": functools.partial(typed_replay,
+                                        replay_struct(max_id, max_items, max_moves))}
+        self.typed_move_lists = {gid: move_list_type(engine, max_id, max_items)
+                                 for gid, engine in games.items()}
 
     def body(self, kind: str, raw: bytes, max_depth: int) -> dict[str, Any]:
         """The request's body parsed and held to the envelope `kind`, refused when its JSON
@@ -152,7 +168,8 @@ class RequestChecks:
             raise Refused("seat_token_not_allowed", "a seat token only asks about its seat "
                           "(legal moves, dry runs, views, hints): moves are posted by the "
                           "game's back end with the state token")
-        typed = typed_load(self.typed_envelopes.get(kind), data)
+        decoder = self.typed_decoders.get(kind)
+        typed = None if decoder is None else decoder(data)
         return typed if typed is not None else self.envelopes[kind].load(data)
 
     def move(self, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
@@ -167,3 +184,16 @@ class RequestChecks:
         except ValidationError as exc:
             raise bad_request("the move does not have the expected shape",
                               move=exc.messages) from None
+
+    def replay_moves(self, game_id: str,
+                     moves: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """A replay's moves held to their types in one pass: each as `move` gives it, or None
+        when one of them does not fit (each is then checked by `move` as it is played, so
+        that its refusal comes at its index, after the moves before it)."""
+        typed = self.typed_move_lists[game_id]
+        if typed is None:
+            return None
+        try:
+            return msgspec.to_builtins(msgspec.convert(moves, typed, strict=True))
+        except msgspec.ValidationError:
+            return None

@@ -50,7 +50,7 @@ class Served:
         self.signer = ResultSigner(result_keys) if result_keys else None
         self.jwks_body = msgspec.json.encode(jwks(self.signer))
         self.service = Referee(games, codec, clock, self.checks.move, self.count_move,
-                               signer=self.signer)
+                               signer=self.signer, check_moves=self.checks.replay_moves)
         self.preparer = Preparer()
         catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})

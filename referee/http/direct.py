@@ -1,5 +1,5 @@
-"""The move endpoint served straight from the WSGI call (the hot path), with Flask for
-everything else."""
+"""The move and replay endpoints served straight from the WSGI call (the hot path), with
+Flask for everything else."""
 
 from __future__ import annotations
 
@@ -17,18 +17,24 @@ from referee.core.wire import FIRST_VERSION, known_to, version
 
 from . import observability
 from .context import JSON, Served, read_body
+from .operations import OPERATIONS
 from .problems import Problem
 
-MOVES_RULE = "/v1/games/<game_id>/moves"
 FIRST = version(FIRST_VERSION)
+# The operations served straight from the WSGI call, by their path's segment, with the route
+# their metrics and log line name: a move, the request of every turn of every match, and a
+# replay, whose cost per move is the engine's. Both answer 200.
+DIRECT = {op.segment: (op, op.rules()[0][0]) for op in OPERATIONS
+          if op.segment in ("moves", "replays")}
 
 
 class DirectMoves:
-    """The move endpoint, the request of every turn of every match, served straight from the
-    WSGI call: Flask's request context, routing, hooks and response object cost about as much
-    as the rest of a move. The answer is computed as the route computes it (the envelope's
-    checks, then the declared operation's use case, `Referee.move`) and carries what Flask's
-    hooks would add (the Vary of the compression, the request id, the metrics and the log
+    """The move endpoint, the request of every turn of every match, and the replay endpoint,
+    served straight from the WSGI call: Flask's request context, routing, hooks and response
+    object cost about as much as the rest of a move, and three times what an empty replay
+    costs. The answer is computed as the route computes it (the envelope's checks, then the
+    declared operation's use case, `Referee.move` or `Referee.replay`) and carries what
+    Flask's hooks would add (the Vary of the compression, the request id, the metrics and the log
     line); a test holds the two ways to the same bytes. Everything else goes to Flask:
     another path or method, a game not registered, a body whose checks are Werkzeug's (a
     media type other than plain application/json, no plain Content-Length, a body past the
@@ -36,7 +42,7 @@ class DirectMoves:
     for a client that accepts it, and every refusal or failure, which Flask's error handlers
     and hooks answer from the point reached (nothing is computed twice)."""
 
-    PATH = re.compile(r"/v1/games/([^/]+)/moves")
+    PATH = re.compile(r"/v1/games/([^/]+)/(moves|replays)")
 
     def __init__(self, app: Flask, recorder: observability.Recorder):
         self.app = app
@@ -58,6 +64,7 @@ class DirectMoves:
         started = time.perf_counter()
         size = int(length)
         engine = served.games[path.group(1)]
+        op, route = DIRECT[path.group(2)]
         try:
             raw = read_body(environ["wsgi.input"].read, size)
         except Problem as unread:
@@ -65,10 +72,11 @@ class DirectMoves:
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
-            body = served.checks.body("move", raw, served.max_depth)
-            answer = served.service.move(engine, body)
-            # The events as a caller naming no contract version reads them (as the route).
-            answer["events"] = known_to(answer["events"], engine.event_types, FIRST)
+            body = served.checks.body(op.request, raw, served.max_depth)
+            answer = op.run(served.service, engine, body)
+            if op.answers_events:
+                # The events as a caller naming no contract version reads them (as the route).
+                answer["events"] = known_to(answer["events"], engine.event_types, FIRST)
             payload = msgspec.json.encode(answer)
         except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
             return self._through_flask(environ, start_response, started, raw, error=error)
@@ -80,7 +88,7 @@ class DirectMoves:
                    ("Vary", "Accept-Encoding"), ("X-Request-ID", request_id)]
         if traceparent:
             headers.append(("traceparent", traceparent))
-        self.recorder.record("POST", MOVES_RULE, engine.id, 200, None,
+        self.recorder.record("POST", route, engine.id, 200, None,
                              time.perf_counter() - started, request_id)
         start_response("200 OK", headers)
         return [payload]

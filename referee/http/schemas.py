@@ -16,7 +16,7 @@ import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from referee.core.contributions import MAX_SEED_CHARS
-from referee.core.engine import Engine, Field
+from referee.core.engine import Engine, Field, MoveType
 from referee.core.numbers import integral
 from referee.core.wire import CARD_PATTERN, Card
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
@@ -170,8 +170,13 @@ class ReplayedMoves(fields.Field):
         except msgspec.ValidationError as exc:
             raise ValidationError("Each move is an object with `move` (an object) and `at` "
                                   f"(optional, a number of seconds >= 0): {exc}") from None
-        return [{"move": m.move} if m.at is msgspec.UNSET else {"move": m.move, "at": m.at}
-                for m in moves]
+        return as_given(moves)
+
+
+def as_given(moves: list[ReplayedMove]) -> list[dict[str, Any]]:
+    """A replay's moves as the service reads them: each `{"move"}`, with its `at` if given."""
+    return [{"move": m.move} if m.at is msgspec.UNSET else {"move": m.move, "at": m.at}
+            for m in moves]
 
 
 def player_id(max_length: int) -> fields.String:
@@ -436,18 +441,40 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     or None when one of its fields cannot be typed alike."""
     structs: dict[str, type | None] = {}
     for move_type in engine.move_types:
-        typed = [(spec, FIELD_KINDS[spec.kind][1](FieldForms(spec, max_id, max_items)))
-                 for spec in move_type.fields]
-        if any(form is None for _, form in typed):
-            structs[move_type.type] = None
-            continue
-        declared = [("type", _literal([move_type.type])), ("player", player_type(max_id)),
-                    *(_struct_field(spec.name, form, spec.required) for spec, form in typed)]
-        # Required fields first, as a Struct wants them; the answer keeps this order.
-        declared.sort(key=len)
-        structs[move_type.type] = msgspec.defstruct(
-            f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True)
+        declared = _move_fields(move_type, max_id, max_items)
+        structs[move_type.type] = None if declared is None else msgspec.defstruct(
+            f"{engine.id}:{move_type.type}", [("type", _literal([move_type.type])),
+                                              *declared], forbid_unknown_fields=True)
     return structs
+
+
+def move_list_type(engine: Engine, max_id: int, max_items: int) -> Any:
+    """A list of moves of any of the game's types, each decoded by its type's Struct (the
+    fields of `move_structs`', its `type` the tag that picks it), so that a replay's moves
+    are checked in one pass; None when a type cannot be typed."""
+    tagged = []
+    for move_type in engine.move_types:
+        declared = _move_fields(move_type, max_id, max_items)
+        if declared is None:
+            return None
+        tagged.append(msgspec.defstruct(
+            f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True,
+            tag_field="type", tag=move_type.type))
+    return list[Union[tuple(tagged)]]  # type: ignore[misc]
+
+
+def _move_fields(move_type: MoveType, max_id: int, max_items: int) -> list[tuple] | None:
+    """A move type's Struct fields after its `type`: the player, then its declared fields,
+    the required ones first as a Struct wants them (a decoded move keeps this order); None
+    when one cannot be typed alike."""
+    typed = [(spec, FIELD_KINDS[spec.kind][1](FieldForms(spec, max_id, max_items)))
+             for spec in move_type.fields]
+    if any(form is None for _, form in typed):
+        return None
+    declared = [("player", player_type(max_id)),
+                *(_struct_field(spec.name, form, spec.required) for spec, form in typed)]
+    declared.sort(key=len)
+    return declared
 
 
 def envelope_structs(max_id: int, max_items: int) -> dict[str, type]:

@@ -40,7 +40,7 @@ def contributed(engine: Engine, match: Match, player: str, seed: str) -> Match:
     added = Contribution(player=player, seed=seed, step=state.step)
     fairness = Fairness(seed=match.server_seed, contributions=[*made, added])
     new_state = dataclasses.replace(state, seed=contributions.mix(state.seed, seed))
-    return Match(new_state, match.seating, fairness)
+    return Match(new_state, match.seating, fairness, match.moves)
 
 
 def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event], *,

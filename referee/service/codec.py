@@ -51,10 +51,20 @@ class Match:
     # The server seed and the contributed seeds, when seeds were contributed (the game's
     # state then holds their key as its `seed`); None: the state's seed is the server's.
     fairness: Fairness | None = None
+    # The moves applied since the match was created, when the referee counted them all: a
+    # match it created or replayed, and a sealed state (the token carries the count). None:
+    # an open-mode state posted (its caller could have written any count), or a token
+    # sealed before the count was kept.
+    moves: int | None = None
 
     @property
     def server_seed(self) -> str:
         return self.state.seed if self.fairness is None else self.fairness.seed
+
+    def after(self, state: Any, moves: int = 1) -> Match:
+        """The match once `moves` more moves have made `state`: the same table, counted on."""
+        return Match(state, self.seating, self.fairness,
+                     None if self.moves is None else self.moves + moves)
 
 
 class StateCodec:
@@ -188,15 +198,19 @@ class StateCodec:
 
 SEATING = "seating"
 FAIRNESS = "fairness"
+MOVES = "moves"
 
 
 class SealedTable(msgspec.Struct):
     """The table a sealed state carries beside the game's state, under the wire form's
-    `seating` and `fairness` keys; a token sealed before seatings existed has none (no bots,
-    no hints allowed)."""
+    `seating` and `fairness` keys, and the count of moves applied since creation under
+    `moves` (sealed mode only: open mode keeps no count, its caller could write any); a
+    token sealed before seatings existed has none (no bots, no hints allowed), and one sealed
+    before the count was kept has no count."""
 
     seating: Seating = msgspec.field(default_factory=Seating)
     fairness: Fairness | None = None
+    moves: int | None = None
 
 
 def plain_sealed_match(engine: Engine, plaintext: bytes) -> Match:
@@ -214,7 +228,8 @@ def _trusted_match(engine: Engine, data: dict[str, Any]) -> Match:
     (a token sealed before seatings existed has none: no bots, no hints allowed)."""
     seating = msgspec.convert(data.pop(SEATING, {}), Seating, strict=True)
     fairness = msgspec.convert(data.pop(FAIRNESS, None), Fairness | None, strict=True)
-    return Match(engine.decode(data, trusted=True), seating, fairness)
+    moves = msgspec.convert(data.pop(MOVES, None), int | None, strict=True)
+    return Match(engine.decode(data, trusted=True), seating, fairness, moves)
 
 
 def _sealed_match(state_type: type, plaintext: bytes) -> Match:
@@ -227,10 +242,10 @@ def _sealed_match(state_type: type, plaintext: bytes) -> Match:
     decoded = _sealed_decoder(state_type).decode(plaintext)
     # Read as attributes: a field left out of the JSON whose default is a plain value is
     # not put in the object's dict, its class holds it (as for the state's own fields).
-    match = Match(decoded, decoded.seating, decoded.fairness)
+    match = Match(decoded, decoded.seating, decoded.fairness, decoded.moves)
     fields = decoded.__dict__
-    fields.pop(SEATING, None)
-    fields.pop(FAIRNESS, None)
+    for name in (SEATING, FAIRNESS, MOVES):
+        fields.pop(name, None)
     # The extended type adds fields and nothing else (no slots, no methods that run), so the
     # value is the state's class with the state's fields: it becomes one, not copied.
     object.__setattr__(decoded, "__class__", state_type)
@@ -274,10 +289,11 @@ def _wire(engine: Engine, match: Match) -> dict[str, Any]:
 
 
 def _wire_json(engine: Engine, match: Match) -> bytes:
-    """The JSON text of `_wire(engine, match)`, the same bytes, written from the state and
-    the table themselves: the state's object with the table's keys after its own."""
+    """The JSON a sealed token holds: the JSON text of `_wire(engine, match)`, the same
+    bytes, then the count of moves (`moves`), written from the state and the table
+    themselves: the state's object with the table's keys after its own."""
     state = engine.encode_json(match.state)
-    table = _TABLE_ENCODER.encode(SealedTable(match.seating, match.fairness))
+    table = _TABLE_ENCODER.encode(SealedTable(match.seating, match.fairness, match.moves))
     return state[:-1] + b"," + table[1:]
 
 

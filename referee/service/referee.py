@@ -30,11 +30,22 @@ from .results import REPLAYED, SEALED, Signer, signed_result
 # Refused("validation_error") naming every bad field. Given by the caller (the HTTP layer
 # checks shapes with its request schemas).
 MoveCheck = Callable[[str, dict[str, Any]], dict[str, Any]]
+# A replay's moves checked alike in one pass: the checked moves, or None when one of them
+# does not fit its type (each is then checked by the MoveCheck as it is played).
+MovesCheck = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]] | None]
 Body = dict[str, Any]
 
 
 def _nobody_told(game_id: str, moves: int = 1) -> None:
     return None
+
+
+def _each_on_its_own(game_id: str, moves: list[dict[str, Any]]) -> None:
+    return None
+
+
+def _checked_already(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
+    return move
 
 
 def warm_up(games: dict[str, Engine]) -> None:
@@ -71,18 +82,19 @@ def seats_asked(engine: Engine, body: Body) -> list[str] | None:
 class Referee:
     """The games served, the state codec, the clock and the move check, shared by every
     request; `applied` is told the game and number of moves applied (the HTTP layer counts
-    them);
-    `signer` signs the results of finished matches (None: they are not signed)."""
+    them); `check_moves` checks a replay's moves in one pass (by default each is checked on
+    its own); `signer` signs the results of finished matches (None: they are not signed)."""
 
     def __init__(self, games: dict[str, Engine], codec: StateCodec,
                  clock: Callable[[], float], check_move: MoveCheck,
                  applied: Callable[[str, int], None] = _nobody_told, *,
-                 signer: Signer | None = None):
+                 signer: Signer | None = None, check_moves: MovesCheck = _each_on_its_own):
         self.games = games
         self.signer = signer
         self.codec = codec
         self.clock = clock
         self.check_move = check_move
+        self.check_moves = check_moves
         self.applied = applied
 
     def game(self, game_id: str) -> Engine:
@@ -95,13 +107,16 @@ class Referee:
     def create(self, engine: Engine, body: Body) -> dict[str, Any]:
         now = self.clock()
         seats = seats_asked(engine, body)
-        match, events = self.new_match(engine, body, now=now)
+        match, created = self.new_match(engine, body, now=now)
+        events = [created, *engine.opening_events(match.state)]
         return outcome(self.codec, engine, match, events, now=now,
                        viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"),
                        seats=seats)
 
-    def new_match(self, engine: Engine, body: Body, *, now: float) -> tuple[Match, list[Event]]:
-        """The match a creation's checked body starts, with its opening events."""
+    def new_match(self, engine: Engine, body: Body, *, now: float) -> tuple[Match, Event]:
+        """The match a creation's checked body starts, and its `match_created` event. What
+        its setup did besides is `engine.opening_events`' to tell (some engines deal again
+        from the seed for it), asked only by an answer that tells it."""
         players = tuple(body["players"])
         options = engine.resolve_options(body["options"])
         fewest, most = engine.player_range(options)
@@ -115,10 +130,9 @@ class Referee:
             raise bad_request(f"{strangers[0]!r} is named a bot but is not a player of this "
                               "match", bots=["Bots must be players."])
         seed, fairness = self._creation_seed(engine, body, players)
-        state = engine.new_match(players, options, seed, now=now)
-        events = [{"type": "match_created", "players": list(players), "options": options},
-                  *engine.opening_events(state)]
-        return Match(state, seating, fairness), events
+        created = {"type": "match_created", "players": list(players), "options": options}
+        return Match(engine.new_match(players, options, seed, now=now), seating, fairness,
+                     moves=0), created
 
     def _creation_seed(self, engine: Engine, body: Body,
                        players: tuple[str, ...]) -> tuple[str, Fairness | None]:
@@ -175,13 +189,13 @@ class Referee:
         new_state, events = applied(engine, match.state, move, now=now,
                                     trusted=self.codec.sealer is not None)
         self.applied(engine.id, 1)
-        after = Match(new_state, match.seating, match.fairness)
+        after = match.after(new_state)
         answer = outcome(self.codec, engine, after, events, now=now, viewer=body.get("viewer"),
                          seat_ttl=body.get("seat_token_ttl"), seats=seats)
         if self.codec.sealer is not None and answer["status"] == "finished":
             # Sealed, every state on the way was the referee's own: the result is signed.
             answer["result"] = signed_result(self.signer, engine, after, played=SEALED,
-                                             moves=None, now=now)
+                                             now=now)
         return answer
 
     def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
@@ -192,11 +206,19 @@ class Referee:
         now = self.clock()
         created_at = body.get("created_at", now)
         made_at = instants(body["moves"], created_at, now)
-        start, events = self.new_match(engine, body["creation"], now=created_at)
-        got = played(engine, start, events, created_at, body["moves"], made_at,
-                     self.check_move)
-        self.applied(engine.id, got.refused[0] if got.refused else len(body["moves"]))
-        answer = outcome(self.codec, engine, got.match, got.events, now=got.now,
+        start, created = self.new_match(engine, body["creation"], now=created_at)
+        posted = [entry["move"] for entry in body["moves"]]
+        checked = self.check_moves(engine.id, posted)
+        if checked is None:  # one does not fit its type: each is checked as it is played
+            got = played(engine, start, created_at, posted, made_at, self.check_move)
+        else:
+            got = played(engine, start, created_at, checked, made_at, _checked_already)
+        moves_applied = got.refused[0] if got.refused else len(body["moves"])
+        self.applied(engine.id, moves_applied)
+        # The answer tells the last move's events; the creation's only when none was applied.
+        events = (got.events if moves_applied
+                  else [created, *engine.opening_events(start.state)])
+        answer = outcome(self.codec, engine, got.match, events, now=got.now,
                          viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
         if got.refused is not None:
             index, error = got.refused
@@ -204,7 +226,7 @@ class Referee:
         answer["moves_applied"] = len(body["moves"])
         if answer["status"] == "finished":
             answer["result"] = signed_result(self.signer, engine, got.match, played=REPLAYED,
-                                             moves=len(body["moves"]), now=now)
+                                             now=now)
         return answer
 
     def seated(self, engine: Engine, body: Body, *,

@@ -35,8 +35,8 @@ class ReplayRefused(RefereeError):
 
 
 class Played(NamedTuple):
-    """How far a replay's moves got: the match, the last events and instant, and the first
-    move refused (its index and the refusal) or None."""
+    """How far a replay's moves got: the match, the last move's events (none before the
+    first) and instant, and the first move refused (its index and the refusal) or None."""
 
     match: Match
     events: list[Event]
@@ -64,17 +64,17 @@ def instants(moves: list[dict[str, Any]], created_at: float, now: float) -> list
     return made
 
 
-def played(engine: Engine, start: Match, events: list[Event], created_at: float,
-           moves: list[dict[str, Any]], made_at: list[float], check_move: MoveCheck) -> Played:
-    """The match after every move, or up to the first move refused. The referee played
-    every state on the way, so none is checked again (as a sealed state is not)."""
-    state, now = start.state, created_at
-    for index, (entry, at) in enumerate(zip(moves, made_at)):
+def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str, Any]],
+           made_at: list[float], check_move: MoveCheck) -> Played:
+    """The match after every move (each held to its type by `check_move` before the rules
+    judge it), or up to the first move refused. The referee played every state on the way,
+    so none is checked again (as a sealed state is not)."""
+    state, now, events = start.state, created_at, []
+    for index, (posted, at) in enumerate(zip(moves, made_at)):
         try:
-            move = check_move(engine.id, entry["move"])
+            move = check_move(engine.id, posted)
             state, events = applied(engine, state, move, now=at, trusted=True)
         except RefereeError as error:
-            return Played(Match(state, start.seating, start.fairness), events, now,
-                          (index, error))
+            return Played(start.after(state, moves=index), events, now, (index, error))
         now = at
-    return Played(Match(state, start.seating, start.fairness), events, now, None)
+    return Played(start.after(state, moves=len(moves)), events, now, None)

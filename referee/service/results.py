@@ -5,8 +5,9 @@ whoever relays it. A state the caller could have written (open mode, posted) is 
 
 The statement (docs/RESULTS.md): the game, its options, the players, the final scores (with
 the winners), the seed commitment and the revealed seed with any contributions, the number of
-moves when the referee counted them (a replay), a digest of the final state, how the referee
-came to know the match, and when it signed. The signature itself is the signer's
+moves when the referee counted them (a replay, or a sealed match whose token carries the
+count: `Match.moves`), a digest of the final state, how the referee came to know the match,
+and when it signed. The signature itself is the signer's
 (`referee.http.signing`: a JWS with EdDSA over Ed25519)."""
 
 from __future__ import annotations
@@ -42,8 +43,7 @@ def state_digest(engine: Engine, match: Match) -> str:
     return "sha256:" + hashlib.sha256(engine.encode_json(match.state)).hexdigest()
 
 
-def statement(engine: Engine, match: Match, *, played: str, moves: int | None,
-              now: float) -> dict[str, Any]:
+def statement(engine: Engine, match: Match, *, played: str, now: float) -> dict[str, Any]:
     state = match.state
     body: dict[str, Any] = {
         "game": engine.id,
@@ -58,16 +58,16 @@ def statement(engine: Engine, match: Match, *, played: str, moves: int | None,
     }
     if match.fairness is not None:
         body["contributions"] = msgspec.to_builtins(match.fairness.contributions)
-    if moves is not None:
-        body["moves"] = moves
+    if match.moves is not None:
+        body["moves"] = match.moves
     return body
 
 
 def signed_result(signer: Signer | None, engine: Engine, match: Match, *, played: str,
-                  moves: int | None, now: float) -> dict[str, Any]:
+                  now: float) -> dict[str, Any]:
     """The answer's `result`: the signed statement and its key id, or, without a key, no
     statement and why."""
     if signer is None:
         return {"statement": None, "unsigned": NO_KEY}
-    payload = statement(engine, match, played=played, moves=moves, now=now)
+    payload = statement(engine, match, played=played, now=now)
     return {"statement": signer.sign(payload), "key_id": signer.key_id}

@@ -1,7 +1,8 @@
-"""The move endpoint is served straight from the WSGI call (referee.http.direct.DirectMoves);
-every request, served or refused, must get from it what Flask's route and hooks answer: the
-same status, the same headers in the same order, the same body (sealed tokens opened, since
-each is sealed under a fresh salt), the same metrics and the same log line."""
+"""The move and replay endpoints are served straight from the WSGI call
+(referee.http.direct.DirectMoves); every request, served or refused, must get from it what
+Flask's route and hooks answer: the same status, the same headers in the same order, the same
+body (sealed tokens opened, since each is sealed under a fresh salt), the same metrics and the
+same log line."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from prometheus_client import CollectorRegistry, multiprocess
 from werkzeug.test import Client
 
 import referee
+from bench import replays
 from bench.__main__ import BENCH_KEY, payloads, sealed
 from referee.games import REGISTRY
 from referee.http import metrics as referee_metrics
@@ -69,15 +71,44 @@ def requests_for(game_id: str, keys: str) -> list[tuple[bytes | str, dict[str, s
     return [(c if isinstance(c, str) else json.dumps(c), h) for c, h in cases]
 
 
+def replay_requests_for(game_id: str) -> list[tuple[str, dict[str, str]]]:
+    """Whole matches replayed, and every way a replay is refused."""
+    (creation, _, first), (_, _, second) = replays.matches(game_id, 2)
+    good = [json.loads(first), json.loads(second)]
+    moves = good[0]["moves"]
+    player = moves[0]["move"]["player"]
+    cases: list[tuple[object, dict[str, str]]] = [(good[1], {}), (good[0], {
+        "Accept-Encoding": "gzip"})]
+    cases += [
+        ({**good[0], "viewer": player, "seat_token_ttl": 60}, {}),
+        ({**good[0], "moves": moves[:3]}, {}),
+        ({**good[0], "moves": [*moves[:3], {"move": {**moves[3]["move"], "player": "nobody"}}]},
+         {}),
+        ({**good[0], "moves": [*moves[:2], {"move": {"type": "no-such-move",
+                                                      "player": player}}]}, {}),
+        ({**good[0], "moves": [{"move": {**moves[0]["move"], "extra": [[[[1]]]]}}]}, {}),
+        ({**good[0], "moves": [*moves[:2], {"move": moves[2]["move"], "at": -1}]}, {}),
+        ({**good[0], "unknown": 1}, {}),
+        ({"creation": {**creation, "players": []}, "moves": moves}, {}),
+        ({"moves": moves}, {}),
+        ('{"creation": ', {}),
+        (good[1], {"Content-Type": "application/json; charset=utf-8"}),
+        (good[1], {"Content-Type": "text/plain"}),
+    ]
+    return [(c if isinstance(c, str) else json.dumps(c), h) for c, h in cases]
+
+
 def comparable(body: bytes, opener) -> object:
-    """An answer's JSON with its sealed tokens opened (their salts differ from run to run)."""
+    """An answer's JSON with its sealed tokens opened (their salts differ from run to run),
+    the answer's own and those of the outcome a refused replay reached."""
     if not body:
         return body
     data = json.loads(gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body)
     if opener and isinstance(data, dict):
-        for name, purpose in (("state", "state"), ("seat_token", SEAT)):
-            if isinstance(data.get(name), str):
-                data[name] = json.loads(opener(data[name], purpose))
+        for outcome in (data, data.get("reached")):
+            for name, purpose in (("state", "state"), ("seat_token", SEAT)):
+                if isinstance(outcome, dict) and isinstance(outcome.get(name), str):
+                    outcome[name] = json.loads(opener(outcome[name], purpose))
     return data
 
 
@@ -100,14 +131,17 @@ def delta(before: dict, after: dict) -> dict:
 
 @pytest.mark.parametrize("mode", ["open", "sealed"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_direct_move_answers_are_flasks_byte_for_byte(game_id, mode, caplog, capfd):
+@pytest.mark.parametrize("segment", ["moves", "replays"])
+def test_the_direct_answers_are_flasks_byte_for_byte(segment, game_id, mode, caplog, capfd):
     keys = BENCH_KEY if mode == "sealed" else ""
-    direct, flask_only = apps(keys, COMPRESS_MIN_BYTES=500)
+    # Signing too: a finished replay's signed statement is the same both ways.
+    direct, flask_only = apps(keys, COMPRESS_MIN_BYTES=500, RESULT_KEYS=replays.RESULT_KEY)
     sealer = Sealer([BENCH_KEY])
     opener = (lambda token, purpose: sealer.open(game_id, token, purpose)) if keys else None
-    path = f"/v1/games/{game_id}/moves"
+    path = f"/v1/games/{game_id}/{segment}"
+    cases = requests_for(game_id, keys) if segment == "moves" else replay_requests_for(game_id)
     statuses = set()
-    for body, headers in requests_for(game_id, keys):
+    for body, headers in cases:
         headers = {"Content-Type": "application/json", **ID, **headers}
         if keys:
             headers["Origin"] = "https://play.example"
@@ -147,7 +181,7 @@ def test_a_body_cut_short_and_a_chunked_body_are_answered_as_flask_answers_them(
         assert (answers[0][0] == "200 OK") == served
 
 
-def test_a_plain_move_is_served_without_flask_and_anything_else_reaches_it():
+def test_a_plain_move_or_replay_is_served_without_flask_and_anything_else_reaches_it():
     app = referee.create_app({"STATE_KEYS": ""})
     reached = []
 
@@ -160,6 +194,9 @@ def test_a_plain_move_is_served_without_flask_and_anything_else_reaches_it():
     client = app.test_client()
     body = payloads("generala-dice", 1)[0]
     assert client.post("/v1/games/generala-dice/moves", data=body,
+                       content_type="application/json").status_code == 200
+    replay = replays.matches("generala-dice", 1)[0][2]
+    assert client.post("/v1/games/generala-dice/replays", data=replay,
                        content_type="application/json").status_code == 200
     assert reached == []
     assert client.post("/v1/games/no-such-game/moves", data=body,

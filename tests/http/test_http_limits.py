@@ -170,6 +170,26 @@ class Tree(msgspec.Struct):
     children: list[Tree]
 
 
+def test_a_replay_s_moves_are_left_to_their_typed_decoders_not_walked(clock):
+    """Under a depth limit of three (the creation's list of players) a replay is read though
+    its moves sit four levels deep; a move nested far past the limit is refused at its
+    index, as a move of the wrong shape."""
+    client = client_with(clock, MAX_JSON_DEPTH=3)
+    creation = {"players": ["ann", "bob"], "seed": 1}
+    moves = [{"move": {"type": "roll", "player": "ann"}}]
+    played = client.post(f"{DICE}/replays", json={"creation": creation, "moves": moves})
+    assert played.status_code == 200, played.get_json()
+    assert played.get_json()["moves_applied"] == 1
+    deep = {"type": "roll", "player": "bob", "keep": [[[[[[[[[[1]]]]]]]]]]}
+    refusal = refused(client.post(f"{DICE}/replays", json={
+        "creation": creation, "moves": [*moves, {"move": deep}]}), 422, "validation_error")
+    assert refusal["move_index"] == 1 and "keep" in refusal["errors"]["move"]
+    # The rest of the body is held to the limit as any request's.
+    refused(client.post(f"{DICE}/replays", json={
+        "creation": {**creation, "options": {"turn_seconds": [[0]]}}, "moves": moves}),
+        422, "validation_error")
+
+
 def test_the_depth_limit_is_read_from_the_environment(monkeypatch, clock):
     monkeypatch.setenv("REFEREE_MAX_JSON_DEPTH", "2")
     client = client_with(clock)

@@ -20,7 +20,7 @@ from referee.core.errors import TamperedState
 from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.service.codec import Match, StateCodec
+from referee.service.codec import MOVES, Match, StateCodec
 from referee.http import sealing
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes
 from tests.support import SEALING_KEYS
@@ -341,8 +341,10 @@ def test_every_v3_token_has_a_salt_of_its_own(sealing_keys):
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_a_token_holds_the_open_wire_json_and_opens_to_the_same_match(sealing_keys, game_id):
     """A token is sealed from the state and table themselves and opened by typed decoders:
-    its plaintext is byte for byte the JSON of the open-mode wire form, and it opens to the
-    match sealed, whatever the seating and the contributed seeds."""
+    its plaintext is byte for byte the JSON of the open-mode wire form followed by the count
+    of moves (`moves`, which open mode does not keep), and it opens to the match sealed,
+    whatever the seating, the contributed seeds and the count (none, in a token sealed
+    before the count was kept)."""
     engine = REGISTRY[game_id]
     sealer = Sealer(sealing_keys)
     codec = StateCodec(sealer)
@@ -357,11 +359,12 @@ def test_a_token_holds_the_open_wire_json_and_opens_to_the_same_match(sealing_ke
     for step in range(40):
         if engine.is_finished(state):
             break
-        for seating, fairness in tables:
-            match = Match(state, seating, fairness)
+        for (seating, fairness), moves in zip(tables, (None, step)):
+            match = Match(state, seating, fairness, moves)
             token = codec.dump(engine, match)
             wire = StateCodec(None).dump(engine, match)
-            assert sealer.open(game_id, token) == msgspec.json.encode(wire)
+            assert MOVES not in wire
+            assert sealer.open(game_id, token) == msgspec.json.encode({**wire, MOVES: moves})
             assert codec.load_match(engine, token) == match
         move = random_move(engine, engine.legal_moves(state, now=1_000_000.0), pick)
         state, _ = engine.apply(state, move, now=1_000_000.0)

@@ -26,8 +26,8 @@ from referee.core.errors import RefereeError, TamperedState
 from referee.core.hints import Seating
 from referee.core.playout import random_move
 from referee.games import REGISTRY
-from referee.service.codec import (FAIRNESS, SEATING, Match, SealedTable, StateCodec,
-                                    plain_sealed_match)
+from referee.service.codec import (FAIRNESS, MOVES, SEATING, Match, SealedTable,
+                                    StateCodec, plain_sealed_match)
 from referee.http.sealing import MAX_TOKEN_CHARS, Sealer, token_bytes, token_text
 from tests.support import SEALING_KEYS
 
@@ -46,7 +46,8 @@ def _two_pass(engine, plaintext: bytes) -> Match:
     table_decoder = msgspec.json.Decoder(SealedTable, strict=True)
     try:
         table = table_decoder.decode(plaintext)
-        return Match(state_decoder.decode(plaintext), table.seating, table.fairness)
+        return Match(state_decoder.decode(plaintext), table.seating, table.fairness,
+                     table.moves)
     except msgspec.DecodeError:
         return plain_sealed_match(engine, plaintext)
 
@@ -63,7 +64,8 @@ def _answer(load):
 
 @functools.cache
 def _wires(game_id: str) -> tuple[dict, ...]:
-    """Wire forms of a few states along a random match, with and without a table."""
+    """Sealed forms of a few states along a random match, with and without a table (and
+    with a count of moves, or none as in a token sealed before the count was kept)."""
     engine = REGISTRY[game_id]
     pick = random.Random(game_id)
     players = tuple(f"p{i}" for i in range(engine.min_players))
@@ -80,6 +82,7 @@ def _wires(game_id: str) -> tuple[dict, ...]:
             break
         if step % 5 == 0:
             wires += [StateCodec(None).dump(engine, Match(state, *table)) for table in tables]
+            wires.append({**wires[-1], MOVES: step})
         state, _ = engine.apply(state, random_move(engine, engine.legal_moves(state, now=NOW),
                                                    pick), now=NOW)
     return tuple(wires)
@@ -126,11 +129,11 @@ def _altered_json(draw, game_id: str) -> bytes:
     elif kind == "add":
         inner = [p for p in paths if isinstance(_at(wire, p), dict)]
         where = draw(st.sampled_from(inner))
+        added = draw(st.sampled_from(["extra", "seed", "bots", "z", MOVES]))
         wire = _replaced(wire, where, {**_at(wire, where),
-                                       draw(st.sampled_from(["extra", "seed", "bots", "z"])):
-                                       draw(st.sampled_from(ODD_VALUES))})
+                                       added: draw(st.sampled_from(ODD_VALUES))})
     elif kind == "drop-table":
-        wire = {k: v for k, v in wire.items() if k not in (SEATING, FAIRNESS)
+        wire = {k: v for k, v in wire.items() if k not in (SEATING, FAIRNESS, MOVES)
                 or draw(st.booleans())}
     text = json.dumps(wire).encode()
     if kind == "cut":
@@ -166,15 +169,18 @@ def test_the_one_pass_decoder_opens_and_refuses_as_the_two_decoders_did(game_id)
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))
 def test_every_unaltered_state_opens_to_a_state_of_the_game_s_own_type(game_id):
     """The one pass reads the state as a type extended with the table's fields: what it gives
-    is the game's state type itself, equal to the state sealed and sealed back the same."""
+    is the game's state type itself, equal to the state sealed and sealed back the same (a
+    state sealed without a count of moves is sealed back with none: `null`)."""
     engine = REGISTRY[game_id]
     for wire in _wires(game_id):
         plaintext = json.dumps(wire).encode()
         match = CODEC.load_match(engine, SEALER.seal(game_id, plaintext))
         assert type(match.state) is engine.state_type
         assert match == _two_pass(engine, plaintext)
-        assert not {SEATING, FAIRNESS} & set(vars(match.state))
-        assert SEALER.open(game_id, CODEC.dump(engine, match)) == msgspec.json.encode(wire)
+        assert not {SEATING, FAIRNESS, MOVES} & set(vars(match.state))
+        assert match.moves == wire.get(MOVES)
+        assert SEALER.open(game_id, CODEC.dump(engine, match)) == msgspec.json.encode(
+            {**wire, MOVES: wire.get(MOVES)})
 
 
 # -- a token's text --------------------------------------------------------------------------

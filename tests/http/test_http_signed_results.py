@@ -18,6 +18,8 @@ import referee
 from referee.core import rng
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.sealing import Sealer
+from referee.service.codec import MOVES
 from tests.fairness.node import ROOT, node
 from tests.support import SEALING_KEYS
 
@@ -138,12 +140,15 @@ def test_a_statement_signed_before_a_rotation_verifies_while_its_key_is_listed()
 
 
 def test_sealed_mode_signs_the_move_that_finishes_a_match_and_open_mode_never():
+    """Signed in sealed mode with the number of moves the state tokens counted, as a
+    replay's; the open-mode state carries no count (its wire form is unchanged)."""
     creation, moves = whole_match()
     for state_keys, signs in ((list(SEALING_KEYS), True), ([], False)):
         client = app_with(RESULT_KEYS=KEY, STATE_KEYS=state_keys)
         outcome = client.post(f"/v1/games/{DICE}/matches", json=creation).get_json()
         for move in moves:
             assert "result" not in outcome
+            assert signs or "moves" not in outcome["state"]
             outcome = client.post(f"/v1/games/{DICE}/moves",
                                   json={"state": outcome["state"], "move": move}).get_json()
         assert outcome["status"] == "finished"
@@ -151,8 +156,54 @@ def test_sealed_mode_signs_the_move_that_finishes_a_match_and_open_mode_never():
         if signs:
             keys = client.get("/.well-known/jwks.json").get_json()
             payload = verify_result.verify(outcome["result"]["statement"], keys)
-            assert payload["played"] == "sealed" and "moves" not in payload
+            assert payload["played"] == "sealed" and payload["moves"] == len(moves)
             assert payload["scores"] == outcome["scores"]
+            replayed = replay(client, creation, moves).get_json()
+            assert verify_result.verify(replayed["result"]["statement"], keys)["moves"] == \
+                payload["moves"]
+
+
+def test_a_sealed_count_goes_on_through_contributions_and_seat_tokens():
+    """Contributing a seed is no move, and a seat token's state is the same match: the
+    count in the state token is the moves applied since creation, whatever was asked
+    between them."""
+    client = app_with(RESULT_KEYS=KEY, STATE_KEYS=list(SEALING_KEYS))
+    sealer = Sealer(list(SEALING_KEYS))
+    outcome = client.post(f"/v1/games/{DICE}/matches",
+                          json={"players": ["ann", "bob"], "options": {"turn_seconds": 0},
+                                "seed": "c"}).get_json()
+    legal = outcome["legal_moves"]  # a seed contributed changes the rolls, not the moves
+    state = client.post(f"/v1/games/{DICE}/contributions",
+                        json={"state": outcome["state"], "player": "bob",
+                              "seed": "bob's own"}).get_json()["state"]
+    assert json.loads(sealer.open(DICE, state))[MOVES] == 0
+    for count in range(1, 13):
+        view = client.post(f"/v1/games/{DICE}/views",
+                           json={"state": state, "player": "ann"}).get_json()
+        assert client.post(f"/v1/games/{DICE}/legal-moves",
+                           json={"seat_token": view["seat_token"]}).status_code == 200
+        outcome = client.post(f"/v1/games/{DICE}/moves",
+                              json={"state": state, "move": legal[0]}).get_json()
+        state, legal = outcome["state"], outcome["legal_moves"]
+        assert json.loads(sealer.open(DICE, state))[MOVES] == count
+
+
+def test_a_sealed_match_whose_token_has_no_count_is_signed_without_one():
+    """A token sealed before the count was kept has none: the statement then says nothing of
+    the number of moves rather than a number it does not know."""
+    creation, moves = whole_match()
+    client = app_with(RESULT_KEYS=KEY, STATE_KEYS=list(SEALING_KEYS))
+    state = replay(client, creation, moves[:-1]).get_json()["state"]
+    sealer = Sealer(list(SEALING_KEYS))
+    held = json.loads(sealer.open(DICE, state))
+    assert held[MOVES] == len(moves) - 1
+    del held[MOVES]
+    older = sealer.seal(DICE, json.dumps(held).encode())
+    outcome = client.post(f"/v1/games/{DICE}/moves",
+                          json={"state": older, "move": moves[-1]}).get_json()
+    keys = client.get("/.well-known/jwks.json").get_json()
+    payload = verify_result.verify(outcome["result"]["statement"], keys)
+    assert payload["played"] == "sealed" and "moves" not in payload
 
 
 def test_without_a_key_nothing_is_signed_and_the_answer_says_so():

@@ -1,5 +1,6 @@
 """The move endpoint's typed decoders (msgspec Structs, referee.http.schemas) against the
-marshmallow schemas generated from the same declarations.
+marshmallow schemas generated from the same declarations, a replay's moves decoded in one
+pass against the same moves checked one by one, and the replay's envelope against its schema.
 
 What a Struct accepts, its schema accepts with the same result; what a schema accepts, the
 Struct accepts too unless it is spelt in one of the rarer ways the Struct leaves to the schema
@@ -15,8 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from marshmallow import ValidationError
 
+from referee.core.errors import RefereeError
 from referee.core.playout import random_move
 from referee.games import REGISTRY
+from referee.http.checks import RequestChecks
+from referee.http.typed_replays import replay_struct, typed_replay
 from referee.http.schemas import (MAX_SEAT_TTL, envelope_schemas, envelope_structs,
                                   move_schemas, move_structs, typed_load)
 
@@ -86,17 +90,14 @@ def _valid_values(spec) -> list:
     return pools[spec.kind]
 
 
-@pytest.mark.parametrize("game_id", sorted(REGISTRY))
-def test_move_structs_answer_as_the_move_schemas(game_id):
-    engine = REGISTRY[game_id]
-    schemas = move_schemas(engine, MAX_ID, MAX_ITEMS)
-    structs = move_structs(engine, MAX_ID, MAX_ITEMS)
+def _moves_near_their_limits(engine):
+    """A move of each of the game's types (its type, and the strategy of its moves), its
+    fields mostly accepted, so that one bad field at a time is tried too."""
     values = _declared_values(engine)
     anything = st.one_of(st.sampled_from(values), st.integers(), st.text(max_size=10),
                          st.lists(st.sampled_from(values), max_size=MAX_ITEMS + 2))
 
     def field(valid: list):
-        # Mostly a value the field accepts, so that one bad field at a time is tried too.
         return st.one_of(st.sampled_from(valid), st.sampled_from(valid), anything)
 
     def move(move_type):
@@ -106,11 +107,52 @@ def test_move_structs_answer_as_the_move_schemas(game_id):
             {"type": st.sampled_from([move_type.type] * 4 + ["other", 1])},
             optional={"player": field(["p0", "p" * MAX_ID]), **optional})
 
+    return st.one_of([st.tuples(st.just(m.type), move(m)) for m in engine.move_types])
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_move_structs_answer_as_the_move_schemas(game_id):
+    engine = REGISTRY[game_id]
+    schemas = move_schemas(engine, MAX_ID, MAX_ITEMS)
+    structs = move_structs(engine, MAX_ID, MAX_ITEMS)
+
     @_examples()
-    @given(st.one_of([st.tuples(st.just(m.type), move(m)) for m in engine.move_types]))
+    @given(_moves_near_their_limits(engine))
     def check(case):
         kind, data = case
         _same_answer(structs[kind], schemas[kind], data)
+
+    check()
+
+
+def _each_checked(checks: RequestChecks, game_id: str, moves: list) -> list | None:
+    """The moves as the move check gives them one by one; None when one is refused."""
+    try:
+        return [checks.move(game_id, move) for move in moves]
+    except RefereeError:
+        return None
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_a_replay_s_moves_checked_in_one_pass_are_the_moves_checked_one_by_one(game_id):
+    """A replay's moves decoded in one pass are each move as the move check gives it, its
+    fields in the same order; when one does not fit (or is spelt in a rarer way the typed
+    decoders leave to the schemas), none is given: each is checked on its own as it is
+    played, and refused at its index."""
+    engine = REGISTRY[game_id]
+    checks = RequestChecks({game_id: engine}, MAX_ID, MAX_ITEMS)
+    assert checks.typed_move_lists[game_id] is not None
+
+    @_examples()
+    @given(st.lists(_moves_near_their_limits(engine).map(lambda case: case[1]), max_size=4))
+    def check(moves):
+        together = checks.replay_moves(game_id, moves)
+        one_by_one = _each_checked(checks, game_id, moves)
+        if together is None:
+            assert one_by_one is None or _rare_spelling(moves), moves
+        else:
+            assert together == one_by_one, moves
+            assert [list(m) for m in together] == [list(m) for m in one_by_one]
 
     check()
 
@@ -122,11 +164,13 @@ def test_every_legal_move_takes_the_typed_path(game_id):
     engine = REGISTRY[game_id]
     schemas = move_schemas(engine, 64, 256)
     structs = move_structs(engine, 64, 256)
+    checks = RequestChecks({game_id: engine}, 64, 256)
     for seed in range(3):
         pick = random.Random(seed)
         state = engine.new_match(("p0", "p1", "p2")[:max(engine.min_players, 2)],
                                  engine.resolve_options(engine.playout_options), f"t{seed}",
                                  now=NOW)
+        moves = []
         for _ in range(60):
             if engine.is_finished(state):
                 break
@@ -134,7 +178,10 @@ def test_every_legal_move_takes_the_typed_path(game_id):
             typed = typed_load(structs[move["type"]], move)
             assert typed is not None, move
             assert typed == schemas[move["type"]].load(move)
+            moves.append(typed)
             state, _ = engine.apply(state, move, now=NOW)
+        # A replay of them takes the one pass, which gives the same moves.
+        assert checks.replay_moves(game_id, moves) == moves
 
 
 def test_post_move_struct_answers_as_the_envelope_schema():
@@ -164,3 +211,105 @@ def test_post_move_struct_answers_as_the_envelope_schema():
         data = {"state": "v3.abc", "move": move}
         assert typed_load(struct, data) is None
         assert schema.load(data) == data
+
+
+NAMES = ["p0", "p1", "p2", "p" * MAX_ID]
+# Per field of a replay (a path in it), values its schema refuses or leaves to the schema's
+# own checks, and a rarer spelling or two.
+REPLAY_FAULTS = {
+    ("creation",): [[], "x", None],
+    ("creation", "players"): [[], ["p0", "p0"], ["p0", ""], ["p" * (MAX_ID + 1)], "p0",
+                              [f"p{n}" for n in range(MAX_ITEMS + 1)], [3]],
+    ("creation", "options"): [[], {str(n): 1 for n in range(MAX_ITEMS + 1)}, "x"],
+    ("creation", "seed"): ["", "s" * 129, -1, 2**63, 2**128 - 1, 2**128, 3.0, True, []],
+    ("creation", "seed_token"): ["", 5, None, "v1.abc"],
+    ("creation", "contributions"): [None, {}, [{"seed": ""}], [{"seed": "s", "other": 1}],
+                                    [{"player": "p0"}], [{"seed": "a"}, {"seed": "b"}],
+                                    [{"player": "p0", "seed": "a"}, {"player": "p0",
+                                                                     "seed": "b"}]],
+    ("creation", "bots"): [["p0", "p0"], [""], "p0", None],
+    ("creation", "hints_allowed"): [1, None, "true"],
+    ("creation", "viewer"): ["p0"],
+    ("creation", "other"): [1],
+    ("moves",): [{}, None, [{"move": {}, "other": 1}], [{"move": []}], [{"at": 1}],
+                 [{"move": {}, "at": -1}], [{"move": {}, "at": True}],
+                 [{"move": {}}] * (MAX_ITEMS + 1)],
+    ("created_at",): [-1, True, None, "1"],
+    ("viewer",): ["", "p" * (MAX_ID + 1), 1],
+    ("seat_token_ttl",): [0, MAX_SEAT_TTL + 1, 5.0, True],
+    ("other",): [1],
+}
+
+
+@st.composite
+def _replays(draw):
+    """A replay its schema accepts, then often one field made wrong (or dropped)."""
+    players = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
+    creation = {"players": players}
+    if draw(st.booleans()):
+        creation["options"] = draw(st.dictionaries(st.sampled_from("abcde"), st.sampled_from(
+            [1, "x", None, [1], {"k": 1}]), max_size=MAX_ITEMS))
+    seed = draw(st.sampled_from([None, "s", "s" * 128, 0, 7, 2**63 - 1, "absent", "token"]))
+    if seed == "token":
+        creation["seed_token"] = "v1.abc"
+    elif seed != "absent":
+        creation["seed"] = seed
+    if draw(st.booleans()):
+        contributors = draw(st.lists(st.sampled_from([*players, None]), max_size=3,
+                                     unique=True))
+        creation["contributions"] = [{"seed": "c"} if c is None else {"player": c, "seed": "c"}
+                                     for c in contributors]
+    if draw(st.booleans()):
+        creation["bots"] = draw(st.lists(st.sampled_from(players), unique=True))
+    if draw(st.booleans()):
+        creation["hints_allowed"] = draw(st.booleans())
+    entry = st.fixed_dictionaries({"move": st.sampled_from([{"type": "roll", "player": "p0"},
+                                                            {}])},
+                                  optional={"at": st.sampled_from([0, 5, 2.5])})
+    data = {"creation": creation, "moves": draw(st.lists(entry, max_size=MAX_ITEMS))}
+    for name, values in (("created_at", [0, 1_000_000, 2.5]), ("viewer", NAMES),
+                         ("seat_token_ttl", [1, 60, MAX_SEAT_TTL])):
+        if draw(st.booleans()):
+            data[name] = draw(st.sampled_from(values))
+    fault = draw(st.sampled_from([None, *REPLAY_FAULTS]))
+    if fault is not None:
+        *outer, name = fault
+        where = data["creation"] if outer else data
+        if draw(st.integers(0, 4)) == 0:
+            where.pop(name, None)
+        else:
+            where[name] = draw(st.sampled_from(REPLAY_FAULTS[fault]))
+    return data
+
+
+def test_the_replay_struct_answers_as_the_replay_schema():
+    """A replay's envelope read by its Struct is the schema's reading, key for key and in the
+    schema's order; what the Struct leaves to the schema is a refusal, a rarer spelling (3.0
+    for 3) or an integer seed past the bounds msgspec checks (2^63 - 1)."""
+    schema = envelope_schemas(MAX_ID, MAX_ITEMS, MAX_ITEMS)["replay"]
+    struct = replay_struct(MAX_ID, MAX_ITEMS, MAX_ITEMS)
+
+    @_examples()
+    @given(st.one_of(_replays(), st.sampled_from([None, [], {}, "x"])))
+    def check(data):
+        typed = typed_replay(struct, data)
+        try:
+            loaded = schema.load(data)
+        except ValidationError:
+            assert typed is None, (data, typed)
+            return
+        if typed is None:
+            seed = data["creation"].get("seed")
+            assert _rare_spelling(data) or (type(seed) is int and seed >= 2**63), data
+        else:
+            assert typed == loaded, (data, typed, loaded)
+            assert list(typed) == list(loaded)
+            assert list(typed["creation"]) == list(loaded["creation"])
+            assert [list(c) for c in typed["creation"]["contributions"]] == \
+                [list(c) for c in loaded["creation"]["contributions"]]
+
+    check()
+    # An ordinary replay takes the typed path.
+    ordinary = {"creation": {"players": ["p0", "p1"], "seed": 3, "bots": ["p1"]},
+                "moves": [{"move": {"type": "roll", "player": "p0"}, "at": 5}]}
+    assert typed_replay(struct, ordinary) == schema.load(ordinary)
