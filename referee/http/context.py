@@ -15,7 +15,7 @@ from werkzeug.exceptions import ClientDisconnected, HTTPException
 from referee.core.engine import Engine
 from referee.service.answers import wire_state_schema
 from referee.service.codec import StateCodec
-from referee.service.preparer import Preparer
+from referee.service.preparer import PREPARER
 from referee.service.referee import Referee
 
 from . import caching, contract, metrics
@@ -51,7 +51,8 @@ class Served:
         self.jwks_body = msgspec.json.encode(jwks(self.signer))
         self.service = Referee(games, codec, clock, self.checks.move, self.count_move,
                                signer=self.signer, check_moves=self.checks.replay_moves)
-        self.preparer = Preparer()
+        self.preparer = PREPARER
+        PREPARER.start()
         catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})
         self.detail_bodies = {gid: msgspec.json.encode({

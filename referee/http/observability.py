@@ -92,15 +92,31 @@ class RequestLog:
         self.fd = fd
         self.forget()
         atexit.register(self.flush)
-        # A forked child has no thread but the forking one, and the parent's queued lines
-        # are the parent's to write.
-        os.register_at_fork(after_in_child=self.forget)
+        os.register_at_fork(after_in_child=self._forked)
 
     def forget(self) -> None:
         self.pending: deque[RequestLine] = deque()
         self.writing = threading.Lock()
         self.flusher: threading.Thread | None = None
         self.clock: tuple[int, str] = (0, "")
+
+    def start(self) -> None:
+        """Start the thread that flushes, with the application: never from a request, whose
+        deadline could hit a thread it starts as it starts (referee.service.preparer says
+        how). Until it runs, each line is written at once."""
+        with self.writing:
+            if self.flusher is None:
+                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
+                                                daemon=True)
+                self.flusher.start()
+
+    def _forked(self) -> None:
+        # A forked child has no thread but the forking one, and the parent's queued lines
+        # are the parent's to write.
+        started = self.flusher is not None
+        self.forget()
+        if started:
+            self.start()
 
     def write(self, line: RequestLine) -> None:
         self.pending.append(line)
@@ -115,12 +131,8 @@ class RequestLog:
     def flush(self) -> None:
         """Write every queued line, in writes of whole lines of at most PIPE_BUF bytes: such
         a write to a pipe is never interleaved with another process's (the workers share
-        standard error). The first line starts the thread that flushes."""
+        standard error)."""
         with self.writing:
-            if self.flusher is None and self.pending:
-                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
-                                                daemon=True)
-                self.flusher.start()
             lines = ENCODER.encode_lines([self.pending.popleft()
                                           for _ in range(len(self.pending))])
             start = 0
@@ -272,6 +284,8 @@ def install(app: Flask, games: Container[str], log_requests: bool = True) -> Rec
     """Runs first before every request and last after it, with a `Recorder(games,
     log_requests)`, returned for the answers served outside Flask's dispatch."""
     recorder = Recorder(games, log_requests)
+    if log_requests:
+        REQUEST_LOG.start()
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any
     # compression, so the time counted is the whole answer's.

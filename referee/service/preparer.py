@@ -1,6 +1,11 @@
 """Makes, off the requests' path, what a request found not prepared (core.preparation): one
 thread a process, one piece of work at a time, each key once, at most `WAITING` waiting. A
-request it cannot take (the queue full) is refused the same way; its caller asks again."""
+request it cannot take (the queue full) is refused the same way; its caller asks again.
+
+The thread is started with the application (`start`), and again in a forked worker, never by
+a request: a thread a request starts could be hit by that request's deadline as it starts
+(referee.http.deadline raises in a thread by its id, which CPython 3.11 gives a new thread
+too until it runs), and would die before taking any work."""
 
 from __future__ import annotations
 
@@ -20,20 +25,33 @@ RETRY_AFTER = 2
 
 class Preparer:
     def __init__(self) -> None:
+        self.forget()
+        os.register_at_fork(after_in_child=self._forked)
+
+    def forget(self) -> None:
         self.lock = threading.Lock()
         self.asked: set[object] = set()  # keys waiting or being made
         self.work: queue.Queue[NotPrepared] = queue.Queue(WAITING)
-        self.pid = 0  # the process whose thread runs (a fork has none)
+        self.started = False
+
+    def start(self) -> None:
+        """Start the thread that prepares, if it is not running in this process."""
+        with self.lock:
+            if not self.started:
+                self.started = True
+                threading.Thread(target=self._run, args=(self.work,), name="referee-preparer",
+                                 daemon=True).start()
+
+    def _forked(self) -> None:
+        # A fork keeps no thread but the forking one, nor the parent's waiting work.
+        started = self.started
+        self.forget()
+        if started:
+            self.start()
 
     def ask(self, missing: NotPrepared) -> None:
         """Have `missing.prepare` run, unless it is already asked for."""
         with self.lock:
-            if self.pid != os.getpid():
-                self.pid = os.getpid()
-                self.asked.clear()
-                self.work = queue.Queue(WAITING)
-                threading.Thread(target=self._run, args=(self.work,), name="referee-preparer",
-                                 daemon=True).start()
             if missing.key in self.asked:
                 return
             try:
@@ -51,3 +69,7 @@ class Preparer:
                 log.exception("preparing %s failed", missing.detail)
             with self.lock:
                 self.asked.discard(missing.key)
+
+
+PREPARER = Preparer()
+"""The process's preparer: what it makes (an engine's tables) is the process's."""
