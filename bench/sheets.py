@@ -98,7 +98,7 @@ def report_engine(name: str, games: int) -> None:
 
 
 def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS),
-           engine_games_played: int = 1_000) -> None:
+           engine_games_played: int = 10_000) -> None:
     for name in names:
         if name in ENGINE_ROWS:
             report_engine(name, engine_games_played)
@@ -120,7 +120,7 @@ def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS)
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--engine-games", type=int, default=1_000,
+    parser.add_argument("--engine-games", type=int, default=10_000,
                         help="games of the rows played through the engine (yams-engine)")
     parser.add_argument("--sheets", default=",".join((*SHEETS, *ENGINE_ROWS)))
     args = parser.parse_args()

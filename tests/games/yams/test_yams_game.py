@@ -196,7 +196,7 @@ def test_no_yahtzee_bonus_once_the_yams_box_holds_0_nor_under_the_french_rules()
 
 
 def test_the_first_yams_in_its_box_earns_no_bonus():
-    new, event = play(table((3, 3, 3, 3, 3), options=YAHTZEE), "yams")
+    _, event = play(table((3, 3, 3, 3, 3), options=YAHTZEE), "yams")
     assert (event["points"], event["yahtzee_bonus"]) == (50, 0)
 
 
@@ -218,7 +218,7 @@ def test_the_forced_joker_fills_the_number_box_of_its_face_when_free():
     with pytest.raises(IllegalMove) as refused:
         ENGINE.apply(state, score("full"), now=NOW)
     assert refused.value.rule == "joker_box"
-    new, event = play(state, "quatre")
+    _, event = play(state, "quatre")
     assert (event["points"], event["yahtzee_bonus"]) == (20, 100)
 
 
@@ -258,7 +258,7 @@ def test_no_joker_under_the_french_rules():
 def test_a_timeout_fills_a_box_the_joker_allows():
     state = table((4, 4, 4, 4, 4), sheet={"yams": 50},
                   options=Options(turn_seconds=30, rules="yahtzee"), deadline=NOW)
-    new, events = ENGINE.apply(state, {"type": "timeout", "player": "bob"}, now=NOW)
+    _, events = ENGINE.apply(state, {"type": "timeout", "player": "bob"}, now=NOW)
     assert events[1]["box"] == "quatre" and events[1]["yahtzee_bonus"] == 100
 
 

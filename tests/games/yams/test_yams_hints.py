@@ -84,7 +84,7 @@ def test_under_the_yahtzee_preset_the_hints_value_the_bonus_and_obey_the_forced_
     state = joker_table({"yams": 50, "chance": 20, "as": 3})
     assert ENGINE.problems(state) == []
     for level in ENGINE.hint_levels:
-        advice, mine = advise(state, level)
+        advice, _ = advise(state, level)
         assert advice.move == {"type": "score", "player": "ann", "box": "quatre"}
         assert advice.alternatives == ()  # the joker allows no other box
     # the value counts what is banked: the boxes, and the Yahtzee bonus earned before (100)
