@@ -5,7 +5,9 @@ sum of the dice); thirteen boxes, thirteen turns.
 
 Its readings, the commonest where the French sheets differ (docs/rules/yams.md says why):
 Brelan and Carré score the matching dice only (three or four times the face), a Full scores
-its fixed 25 and five of a kind is no Full, no Yams bonus and no joker.
+its fixed 25 and five of a kind is no Full, no Yams bonus and no joker. `YAMS_ALL_DICE` is the
+other common reading of Brelan and Carré: the sum of all five dice, the sheet otherwise the
+same.
 
 `YAMS_YAHTZEE` is the American rules' preset (`referee.games.dice_sheets.yahtzee.YAHTZEE`
 under French names): Brelan and Carré score all five dice, each further Yams scores 100 more
@@ -40,10 +42,18 @@ YAMS = Sheet(
     upper_bonus=UPPER_BONUS,
 )
 
+KINDS_ON_ALL_DICE = (Box("brelan", OfAKind(3), dice=dice_total),
+                     Box("carre", OfAKind(4), dice=dice_total))
+
+YAMS_ALL_DICE = Sheet(
+    name="yams-all-dice",
+    boxes=(*NUMBERS, *KINDS_ON_ALL_DICE, *LOWER_ENDS),
+    upper_bonus=UPPER_BONUS,
+)
+
 YAMS_YAHTZEE = Sheet(
     name="yams-yahtzee",
-    boxes=(*NUMBERS, Box("brelan", OfAKind(3), dice=dice_total),
-           Box("carre", OfAKind(4), dice=dice_total), *LOWER_ENDS),
+    boxes=(*NUMBERS, *KINDS_ON_ALL_DICE, *LOWER_ENDS),
     upper_bonus=UPPER_BONUS,
     repeat_bonus=RepeatBonus("yams", amount=100),
     joker=Joker("yams", forced=True),

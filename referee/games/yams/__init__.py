@@ -7,8 +7,8 @@ any roll he fills one free box of his choice, scoring what the dice are worth th
 it). As to Six count their face, and earn a bonus of 35 once they add up to 63; Brelan (three
 of a kind) and Carré (four of a kind) score their matching dice; Full (three and two) 25;
 Petite suite (four in a run) 30; Grande suite (five in a run) 40; Yams (five of a kind) 50;
-Chance the five dice. The option `rules` reads the sheet by the American rules of Yahtzee
-instead (`yahtzee`): Brelan and Carré score all five dice, each further Yams scores 100 more
+Chance the five dice. The option `rules` reads Brelan and Carré as the sum of all five dice
+(`yams_all_dice`), or the sheet by the American rules of Yahtzee (`yahtzee`): Brelan and Carré score all five dice, each further Yams scores 100 more
 while the Yams box holds 50 (the Yahtzee bonus, counted beside the boxes), and a Yams once the
 Yams box is filled is a joker (the official forced reading; `yahtzee_free_joker`: the free
 choice of Verhoeff's optimal player). A turn clock (45 s by default): once it has run out the

@@ -3,7 +3,7 @@ playing the Yams sheet declared in `referee.games.dice_sheets.yams` (docs/rules/
 
 Nothing of the turn is written here: this module only declares what makes Yams a game of its
 own: its options (the turn clock, and `rules`, which picks the sheet's reading: the French
-classic, or the American rules of Yahtzee as one preset, with its official or its free-choice
+classic, with Brelan and Carré on their matching dice or on all five, or the American rules of Yahtzee as one preset, with its official or its free-choice
 joker), its state (which counts each player's Yahtzee bonuses beside the boxes) and its wire,
 made from the sheet's box names, which every reading shares.
 """
@@ -14,16 +14,18 @@ import dataclasses
 from typing import ClassVar, Literal
 
 from referee.core.engine import Option
-from referee.games.dice_sheets.yams import YAMS, YAMS_YAHTZEE, YAMS_YAHTZEE_FREE_JOKER
+from referee.games.dice_sheets.yams import (YAMS, YAMS_ALL_DICE, YAMS_YAHTZEE,
+                                            YAMS_YAHTZEE_FREE_JOKER)
 from referee.games.generala_dice.engine import TURN_CLOCK, DiceSheetGame, sheet_move_types
 from referee.games.generala_dice.scoring import SheetScoring
 from referee.games.generala_dice.state import SheetOptions, SheetState
 from referee.games.generala_dice.wire import declare
 
-Rules = Literal["yams", "yahtzee", "yahtzee_free_joker"]
+Rules = Literal["yams", "yams_all_dice", "yahtzee", "yahtzee_free_joker"]
 # The sheet each reading plays: compiled once, shared by every match.
 SHEETS: dict[str, SheetScoring] = {
     "yams": SheetScoring(YAMS),
+    "yams_all_dice": SheetScoring(YAMS_ALL_DICE),
     "yahtzee": SheetScoring(YAMS_YAHTZEE),
     "yahtzee_free_joker": SheetScoring(YAMS_YAHTZEE_FREE_JOKER),
 }
@@ -70,11 +72,12 @@ class Yams(DiceSheetGame):
         TURN_CLOCK,
         Option("rules", "string", "yams",
                "the rules the sheet is read by: `yams`, the French classic (Brelan and Carré "
-               "score their matching dice, no Yams bonus, no joker); `yahtzee`, the American "
+               "score their matching dice, no Yams bonus, no joker); `yams_all_dice`, the same "
+               "with Brelan and Carré scoring all five dice; `yahtzee`, the American "
                "rules (Brelan and Carré score all five dice, 100 for each further Yams while "
                "the Yams box holds 50, the official forced joker); `yahtzee_free_joker`, the "
                "same with the free-choice joker of Verhoeff's optimal player",
-               choices=("yams", "yahtzee", "yahtzee_free_joker")),
+               choices=("yams", "yams_all_dice", "yahtzee", "yahtzee_free_joker")),
     )
     move_types = sheet_move_types(Options.sheet)
 

@@ -142,6 +142,18 @@ def test_under_the_yahtzee_preset_the_kinds_score_all_five_dice(box, dice, point
     assert scored(table(dice, options=FREE_JOKER), box) == points
 
 
+@pytest.mark.parametrize("box,dice,points,_", YAHTZEE_CASES[:3], ids=[c[3] for c in
+                                                                    YAHTZEE_CASES[:3]])
+def test_the_all_dice_reading_scores_the_kinds_on_five_dice_with_no_bonus_or_joker(box, dice,
+                                                                                 points, _):
+    all_dice = Options(turn_seconds=0, rules="yams_all_dice")
+    assert scored(table(dice, options=all_dice), box) == points
+    state = table((4, 4, 4, 4, 4), sheet={"yams": 50, "quatre": 8}, options=all_dice)
+    new, event = play(state, "full")
+    assert (event["points"], event["yahtzee_bonus"], new.yahtzee_bonuses) == (0, 0, (0, 0))
+    assert len(boxes_offered(state)) == 11
+
+
 # -- the upper bonus, the totals -------------------------------------------------------------
 def finished(sheets, options=FRENCH, bonuses=(0, 0)):
     state = State(players=("ann", "bob"), options=options, seed="s", step=1, current=0,
@@ -293,7 +305,7 @@ def test_a_sound_posted_state_reads_back_as_it_was_written():
 
 
 # -- whole matches ---------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", ["yams", "yahtzee", "yahtzee_free_joker"])
+@pytest.mark.parametrize("rules", ["yams", "yams_all_dice", "yahtzee", "yahtzee_free_joker"])
 @pytest.mark.parametrize("seed", range(3))
 def test_a_random_match_keeps_every_invariant_and_lasts_thirteen_turns_each(seed, rules):
     pick = random.Random(seed)
