@@ -2,7 +2,7 @@
 default settings (and with its request log off) beside a bare Flask echo of the same
 payloads, state sizes at the start and end of a match, and Generala's hint levels measured
 (`bench/generala.py`), every dice sheet's exact optimum beside seeded games played by it
-(`bench/sheets.py`: Generala, Yacht, Yahtzee), the card games' hint levels against each
+(`bench/sheets.py`: Generala, Yacht, Yahtzee, Yams), the card games' hint levels against each
 other (`bench/hints.py`), the cost of one chance event with the random source
 (`bench/chance.py`), and a replay's moves per second against posting the same moves one by
 one (`bench/replays.py`).

@@ -7,7 +7,12 @@ Published anchors: Yahtzee under the American rules 254.5896 (Verhoeff, with the
 joker of his optimal player; the official forced joker gives 254.5877, both 254.59), Yahtzee
 with neither Yahtzee bonus nor joker 245.87; Generala 162.47 (its own solver's figure).
 
-Run alone: `python -m bench.sheets [--games N] [--sheets name,name]`.
+Yams (the `yams` game): its French sheet (237.03), and its Yahtzee preset twice: the solver's
+own simulation, and `yams-engine`, solitaire games played through the `yams` engine itself
+(its `hard` hints choosing every move, its dice from the seeded `referee.core.dice`), so the
+engine's rules, bonus and joker included, are checked against the exact optimum.
+
+Run alone: `python -m bench.sheets [--games N] [--engine-games N] [--sheets name,name]`.
 """
 
 from __future__ import annotations
@@ -23,10 +28,13 @@ from referee.games.dice_sheets.declaration import Sheet
 from referee.games.dice_sheets.generala import GENERALA
 from referee.games.dice_sheets.yacht import YACHT
 from referee.games.dice_sheets.yahtzee import YAHTZEE, YAHTZEE_FREE_JOKER
+from referee.games.dice_sheets.yams import YAMS, YAMS_YAHTZEE
 from referee.games.generala_dice.scoring import SheetScoring
 from referee.games.generala_dice.sheetplay import play
-from referee.games.generala_dice.sheetsolver import SheetSolver
+from referee.games.generala_dice.sheetsolver import SheetSolver, solver_for
 from referee.games.generala_dice.state import Options
+from referee.games.yams import ENGINE as YAMS_ENGINE
+from referee.games.yams.engine import Options as YamsOptions
 
 SHEETS: dict[str, tuple[Sheet, dict[str, int], str]] = {
     "generala": (GENERALA, Options().values, "Generala's solver: 162.47"),
@@ -36,7 +44,11 @@ SHEETS: dict[str, tuple[Sheet, dict[str, int], str]] = {
     "yahtzee": (YAHTZEE, YAHTZEE.values(), "official forced joker; published 254.59"),
     "yahtzee-free-joker": (YAHTZEE_FREE_JOKER, YAHTZEE.values(),
                            "free-choice joker; Verhoeff's published 254.5896"),
+    "yams": (YAMS, YamsOptions().values, "the French sheet, the game's default"),
+    "yams-yahtzee": (YAMS_YAHTZEE, YamsOptions(rules="yahtzee").values,
+                     "the game's Yahtzee preset; published 254.59"),
 }
+ENGINE_ROWS = {"yams-engine": "yahtzee"}  # played through the engine, by its options' rules
 SEED = 2026
 
 
@@ -51,14 +63,51 @@ def solve(sheet: Sheet, values: dict[str, int]) -> tuple[SheetSolver, float, flo
     return solver, wall, cpu, peak
 
 
-def report(games: int = 10_000, names: tuple[str, ...] = tuple(SHEETS)) -> None:
+def interval(totals: np.ndarray) -> tuple[float, float]:
+    """The mean and the half width of its 95 % interval."""
+    return float(totals.mean()), float(1.96 * totals.std(ddof=1) / np.sqrt(len(totals)))
+
+
+def engine_games(rules: str, games: int) -> np.ndarray:
+    """The final scores of solitaire Yams games under these rules, every move the engine's
+    `hard` hint, through the engine's own apply (its dice seeded by the game's number)."""
+    options = YAMS_ENGINE.resolve_options({"turn_seconds": 0, "rules": rules})
+    totals = []
+    for game in range(games):
+        state = YAMS_ENGINE.new_match(("solo",), options, f"bench-{SEED}-{game}", now=0)
+        while not YAMS_ENGINE.is_finished(state):
+            moves = YAMS_ENGINE.legal_moves(state, now=0)
+            advice = YAMS_ENGINE.advise(YAMS_ENGINE.view(state, "solo"), moves, "hard")
+            state, _ = YAMS_ENGINE.apply(state, advice.move, now=0)
+        totals.append(YAMS_ENGINE.scores(state)["players"]["solo"]["total"])
+    return np.array(totals, dtype=float)
+
+
+def report_engine(name: str, games: int) -> None:
+    rules = ENGINE_ROWS[name]
+    wall = time.perf_counter()
+    solver = solver_for(*SHEETS[f"yams-{rules}"][:2])  # the tables the hints then read
+    wall = time.perf_counter() - wall
+    start = time.perf_counter()
+    mean, half = interval(engine_games(rules, games))
+    verdict = "within" if abs(mean - solver.start) <= half else "OUTSIDE"
+    print(f"{name:18s} optimum {solver.start:.4f} (rules {rules!r}, solved in {wall:.1f} s); "
+          f"{games:,} solitaire games played by the engine's hard hints: mean {mean:.2f}, "
+          f"95 % interval {mean - half:.2f} to {mean + half:.2f}, the optimum {verdict} "
+          f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS),
+           engine_games_played: int = 10_000) -> None:
     for name in names:
+        if name in ENGINE_ROWS:
+            report_engine(name, engine_games_played)
+            continue
         sheet, values, anchor = SHEETS[name]
         solver, wall, cpu, peak = solve(sheet, values)
         start = time.perf_counter()
         totals = play(solver, games, SEED)
-        mean = totals.mean()
-        half = 1.96 * totals.std(ddof=1) / np.sqrt(games)
+        mean, half = interval(totals)
         verdict = "within" if abs(mean - solver.start) <= half else "OUTSIDE"
         print(f"{name:18s} optimum {solver.start:.4f} ({anchor}); solved in {wall:.1f} s "
               f"({cpu:.1f} s CPU), peak {peak / 2**20:.0f} MB, table "
@@ -71,9 +120,12 @@ def report(games: int = 10_000, names: tuple[str, ...] = tuple(SHEETS)) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--sheets", default=",".join(SHEETS))
+    parser.add_argument("--engine-games", type=int, default=10_000,
+                        help="games of the rows played through the engine (yams-engine)")
+    parser.add_argument("--sheets", default=",".join((*SHEETS, *ENGINE_ROWS)))
     args = parser.parse_args()
-    report(args.games, tuple(name for name in args.sheets.split(",") if name))
+    report(args.games, tuple(name for name in args.sheets.split(",") if name),
+           args.engine_games)
 
 
 if __name__ == "__main__":

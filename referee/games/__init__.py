@@ -10,6 +10,7 @@ from .generala_cards import ENGINE as GENERALA_CARDS
 from .generala_dice import ENGINE as GENERALA_DICE
 from .huit_americain import ENGINE as HUIT_AMERICAIN
 from .yacht import ENGINE as YACHT
+from .yams import ENGINE as YAMS
 
 REGISTRY: dict[str, Engine] = {
     engine.id: engine
@@ -19,5 +20,6 @@ REGISTRY: dict[str, Engine] = {
         HUIT_AMERICAIN,
         EMPEREUR,
         YACHT,
+        YAMS,
     )
 }

@@ -9,7 +9,9 @@ Spanish ones of the rule text (Escalera, Full, Póker, Generala, Doble Generala)
 six number boxes only as « cases de chiffres », so they are headed by their face, 1 to 6;
 another sheet's boxes are written out from their names (four_of_a_kind: Four of a Kind). The
 values come from the match's options, so a sheet of a house game shows the house values; a
-Servida column only where the sheet pays a servida bonus.
+Servida column only where the sheet pays a servida bonus. A sheet with an upper bonus (Yams')
+has a Bonus row under its number boxes, and one paying the Yahtzee bonus (Yams' Yahtzee
+preset) a Yahtzee bonus row above the totals, each filled with what a player earned.
 
 The page is A4 or US Letter, portrait, with room to write by hand in every box.
 """
@@ -32,13 +34,29 @@ BOX_NAMES = {
     "escalera": "Escalera", "full": "Full", "poker": "Póker", "generala": "Generala",
     "doble_generala": "Doble Generala",
 }
-# Words a box's name keeps in lower case when it is written out (Four of a Kind).
+# Words a box's name keeps in lower case when it is written out (Four of a Kind), and the
+# words a wire name spells without their accent (Yams' Carré).
 SMALL_WORDS = frozenset({"of", "a", "the"})
+ACCENTED = {"carre": "carré"}
+# The bonus rows, by the key a player's scores give each under, and how each is headed.
+BONUS_LABELS = {"upper_bonus": "Bonus", "yahtzee_bonus": "Yahtzee bonus"}
+
+
+def rows_of(sheet) -> list[str]:
+    """The rows of a sheet above its totals: the boxes in sheet order, with the Bonus row
+    (`upper_bonus`) under the number boxes of a sheet with an upper bonus, the Yahtzee bonus
+    row (`yahtzee_bonus`) last on a sheet paying it."""
+    rows = list(sheet.box_names)
+    if sheet.upper_bonus is not None:
+        rows.insert(rows.index(sheet.upper_bonus.boxes[-1]) + 1, "upper_bonus")
+    if sheet.repeat_bonus is not None:
+        rows.append("yahtzee_bonus")
+    return rows
 
 
 def box_label(name: str) -> str:
     """A box as a sheet writes it, from its name: four_of_a_kind -> Four of a Kind."""
-    words = name.split("_")
+    words = [ACCENTED.get(w, w) for w in name.split("_")]
     return " ".join(w if i and w in SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
 
 
@@ -105,6 +123,8 @@ class SheetData:
     options: dict[str, Any]
     sheets: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
     totals: dict[str, int] = dataclasses.field(default_factory=dict)
+    # per player, the bonuses earned (upper_bonus, yahtzee_bonus), where the scores tell them
+    bonuses: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
     current: str | None = None
     winners: tuple[str, ...] = ()
     draw: bool = False
@@ -115,6 +135,14 @@ class SheetData:
     def values(self) -> dict[str, int]:
         """The box values these options pay (the sheet's, or house values)."""
         return self.form.options_type(**self.options).values
+
+    @property
+    def declaration(self):
+        """The sheet these options play (Yams' `rules` pick one; others have only one)."""
+        return self.form.options_type(**self.options).sheet.declaration
+
+    def rows(self) -> list[str]:
+        return rows_of(self.declaration)
 
 
 def blank(columns: int, names: list[str], options: dict[str, Any],
@@ -131,6 +159,8 @@ def from_view(view: dict[str, Any], scores: dict[str, Any], form: SheetForm = GE
     return SheetData(
         names=tuple(view["players"]), options=view["options"], sheets=view["sheets"],
         totals={p: s["total"] for p, s in scores["players"].items()},
+        bonuses={p: {k: s[k] for k in BONUS_LABELS if k in s}
+                 for p, s in scores["players"].items()},
         current=None if finished else view["current"],
         winners=tuple(scores["winners"]), draw=scores["draw"], finished=finished, form=form)
 
@@ -161,7 +191,7 @@ def counted_words(scorer: Any) -> str:
 def picture(data: SheetData, page: str = "a4") -> Picture:
     width, height, paper = PAGES[page]
     form = data.form
-    boxes = form.boxes
+    boxes = data.rows()
     # A Servida column only on a sheet that pays a servida bonus.
     servida_w = SERVIDA_W if form.servida_boxes else 0.0
     columns = len(data.names)
@@ -186,6 +216,9 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
     # One row per box, then the totals.
     for row, box in enumerate(boxes):
         y = top + HEADER_H + row * row_h
+        if box in BONUS_LABELS:
+            items += _bonus_row(data, box, left, y, row_h, x_players, player_w)
+            continue
         value, servida = box_values(data, box)
         base = y + row_h / 2 + 4
         cells = [Text(left + 8, base, form.labels[box], 12, bold=True),
@@ -211,7 +244,7 @@ def picture(data: SheetData, page: str = "a4") -> Picture:
                                      str(data.totals[name]), 16, bold=True, anchor="middle"),),
                                data=(("player", name), ("total", str(data.totals[name])))))
     bottom = totals_y + row_h
-    items += _grid(form, left, top, table_w, bottom, x_players, player_w, columns, row_h)
+    items += _grid(data, left, top, table_w, bottom, x_players, player_w, columns, row_h)
     items += _footer(data, left, bottom + 20, table_w)
     title = f"{form.title} sheet" + (f": {', '.join(n for n in data.names if n)}"
                                 if any(data.names) else "")
@@ -265,14 +298,41 @@ def _score_cell(name: str, box: str, points: int, x: float, y: float, w: float,
                                      ("scratched", "true" if points == 0 else "false")))
 
 
-def _grid(form: SheetForm, left: float, top: float, width: float, bottom: float,
+def _bonus_row(data: SheetData, kind: str, left: float, y: float, row_h: float,
+               x_players: float, player_w: float) -> list[Any]:
+    """A bonus row: what the bonus pays, and what each player has earned of it so far."""
+    sheet = data.declaration
+    if kind == "upper_bonus":
+        value = f"{sheet.upper_bonus.amount} at {sheet.upper_bonus.threshold}"
+    else:
+        value = f"{sheet.repeat_bonus.amount} each"
+    base = y + row_h / 2 + 4
+    items: list[Any] = [Group((Text(left + 8, base, BONUS_LABELS[kind], 12, bold=True),
+                               Text(left + NAME_W + VALUE_W / 2, base, value, 10,
+                                    anchor="middle")),
+                              data=(("bonus", kind), ("value", value)))]
+    for column, name in enumerate(data.names):
+        points = data.bonuses.get(name, {}).get(kind) if name else None
+        if points:  # a bonus not (yet) earned leaves its cell blank
+            x = x_players + column * player_w
+            items.append(Group((Text(x + player_w / 2, base + 1, str(points), 14,
+                                     anchor="middle"),),
+                               data=(("player", name), ("bonus", kind),
+                                     ("points", str(points)))))
+    return items
+
+
+def _grid(data: SheetData, left: float, top: float, width: float, bottom: float,
           x_players: float, player_w: float, columns: int, row_h: float) -> list[Any]:
+    form = data.form
     items: list[Any] = [Rect(left, top, width, bottom - top, stroke=INK, line=1.4)]
-    boxes = len(form.boxes)
+    rows = data.rows()
+    boxes = len(rows)
+    upper = len(form.faces) + ("upper_bonus" in rows)
     for row in range(boxes + 1):
         y = top + HEADER_H + row * row_h
-        # A heavier rule under the header and the number boxes, and above the totals.
-        heavy = row in (0, len(form.faces), boxes)
+        # A heavier rule under the header and the upper section, and above the totals.
+        heavy = row in (0, upper, boxes)
         items.append(Line(left, y, left + width, y, stroke=INK, line=1.2 if heavy else 0.5))
     # the rules between the box, value and servida columns (the players' first is heavier)
     for x in (left + NAME_W, left + NAME_W + VALUE_W)[:2 if form.servida_boxes else 1]:
@@ -294,6 +354,7 @@ def _footer(data: SheetData, left: float, y: float, width: float) -> list[Any]:
         named = [labels[b] for b in form.boxes if b in form.servida_boxes]
         lines.append(f"Servida: a hand scored after the first roll adds {bonus} to "
                      f"{', '.join(named[:-1])} and {named[-1]}; nothing to the other boxes.")
+    sheet = data.declaration
     if sheet.upper_bonus is not None:
         upper = sheet.upper_bonus
         lines.append(f"Bonus: {upper.amount} when {labels[upper.boxes[0]]} to "
@@ -306,6 +367,17 @@ def _footer(data: SheetData, left: float, y: float, width: float) -> list[Any]:
                      f"{values[unlock.by]}; {scratched}")
     else:
         lines.append(scratched.capitalize())
+    if sheet.repeat_bonus is not None:
+        lines.append(f"Yahtzee bonus: {sheet.repeat_bonus.amount} for each further "
+                     f"{labels[sheet.repeat_bonus.box]} while the {labels[sheet.repeat_bonus.box]}"
+                     f" box holds {values[sheet.repeat_bonus.box]}.")
+    if sheet.joker is not None:
+        joker = labels[sheet.joker.box]
+        lines.append(f"Joker: once the {joker} box is filled, a further {joker} fills "
+                     + ("the number box of its face if free, else a lower box at full value, "
+                        "else a number box for 0." if sheet.joker.forced else
+                        "any free box, at full value once the number box of its face is "
+                        "filled."))
     if form.options_type(**data.options).instant_win:
         lines.append("House rule: a servida Generala wins the match at once.")
     return [Text(left, y + i * 13, fit(line, 8.5, width), 8.5, fill=GREY)

@@ -66,6 +66,12 @@ CASES: dict[str, dict[str, tuple[dict[str, Any], tuple[int, ...]]]] = {
     "yacht": {
         "default": ({"turn_seconds": 0}, (1, 2, 4)),
     },
+    "yams": {
+        "default": ({"turn_seconds": 0}, (1, 2, 4)),
+        "all-dice": ({"turn_seconds": 0, "rules": "yams_all_dice"}, (2,)),
+        "yahtzee": ({"turn_seconds": 0, "rules": "yahtzee"}, (1, 2, 3)),
+        "yahtzee-free-joker": ({"turn_seconds": 0, "rules": "yahtzee_free_joker"}, (2,)),
+    },
 }
 HTTP_MATCHES = 3
 

@@ -41,7 +41,7 @@ def created(client, game_id="generala-dice", players=("ann", "bob")):
 
 def test_every_game_has_a_view_image_and_every_dice_sheet_game_its_two_sheets():
     paths = {path for path, _ in picture_operations()}
-    sheets = {f"/v1/games/{g}/sheets/{page_format}" for g in ("generala-dice", "yacht")
+    sheets = {f"/v1/games/{g}/sheets/{page_format}" for g in ("generala-dice", "yacht", "yams")
               for page_format in ("svg", "pdf")}
     assert set(SHEETS) <= sheets
     assert paths == {f"/v1/games/{g}/images/view" for g in REGISTRY} | sheets

@@ -41,7 +41,7 @@ def sheet_of(state) -> sheet.SheetData:
 
 
 def test_every_dice_sheet_game_has_a_printable_sheet():
-    assert SHEET_GAMES == ("generala-dice", "yacht")
+    assert SHEET_GAMES == ("generala-dice", "yacht", "yams")
     assert sheet.form_of(REGISTRY["generala-dice"]) is sheet.GENERALA_FORM
 
 

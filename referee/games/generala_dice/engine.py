@@ -74,7 +74,13 @@ class DiceSheetGame(Engine):
         return self.state_type(
             players=tuple(players), options=opts, seed=seed, step=0, current=0, rolls=0,
             dice=(), sheets=tuple({} for _ in players), deadline=turns.deadline(opts, now),
+            **self.counted_beside_the_boxes(players),
         )
+
+    def counted_beside_the_boxes(self, players) -> dict[str, tuple[int, ...]]:
+        """What a new match counts per player beside the boxes: nothing, unless the game's
+        state declares it (Yams' Yahtzee bonuses)."""
+        return {}
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: SheetState) -> bool:
@@ -109,14 +115,15 @@ class DiceSheetGame(Engine):
         if state.rolls < MAX_ROLLS:
             moves = [*(listed.rolls[HAND_OF[state.dice]] if state.dice else listed.first_roll)]
         if state.rolls > 0:
-            moves += listed.scores_left(frozenset(state.sheets[state.current]))
+            moves += listed.scores_left(state.options.sheet.closed_boxes(
+                HAND_OF[state.dice], state.sheets[state.current]))
         return moves
 
     def scores(self, state):
         return turns.scores(state)
 
     def view(self, state, player):
-        return {
+        view = {
             "players": list(state.players),
             "current": state.players[state.current],
             "rolls": state.rolls,
@@ -126,6 +133,9 @@ class DiceSheetGame(Engine):
             "options": msgspec.structs.asdict(state.options),
             "you": player,
         }
+        if state.yahtzee_bonuses is not None:
+            view["yahtzee_bonuses"] = dict(zip(state.players, state.yahtzee_bonuses))
+        return view
 
     # -- applying a move ---------------------------------------------------------------------
     def apply(self, state, move, *, now):

@@ -8,7 +8,9 @@ more than 0 only beside a Generala box holding its full value (above 0). Turns g
 order, so the players before the player to act have filled one box more than the others; a
 full set of sheets has no dice rolled. An instant winner needs the servida Generala house rule
 and is the player to act, showing five of a kind on his turn's first roll. A deadline is set
-exactly when the turn clock is on and the match goes on.
+exactly when the turn clock is on and the match goes on. A game counting Yahtzee bonuses
+counts one per player, and only beside a Yams box holding its 50, under rules that pay them,
+at most one a box filled after the Yams box.
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def play_problems(state: SheetState) -> list[str]:
     """The checks of a state whose shape is sound: the sheets, the turn order, the instant
     winner, the clock."""
     problems = sheet_problems(state) + turn_order_problems(state)
+    if state.yahtzee_bonuses is not None:
+        problems += yahtzee_bonus_problems(state)
     if state.instant_winner is not None:
         problems += instant_win_problems(state)
     if state.options.turn_seconds == 0 and state.deadline is not None:
@@ -119,3 +123,28 @@ def turn_order_problems(state: SheetState) -> list[str]:
         return [f"boxes filled per player {filled} do not fit the turn order "
                 f"(expected {expected})"]
     return []
+
+
+def yahtzee_bonus_problems(state: SheetState) -> list[str]:
+    # A bonus is earned by a five of a kind scored while the bonus's box holds its value, so
+    # each comes with a box filled after that one: at most the boxes filled but it.
+    counts = state.yahtzee_bonuses
+    if len(counts) != len(state.players):
+        return ["there must be one count of Yahtzee bonuses per player"]
+    repeat = state.options.sheet.declaration.repeat_bonus
+    problems = []
+    for player, sheet, count in zip(state.players, state.sheets, counts):
+        if count == 0:
+            continue
+        if count < 0:
+            problems.append(f"{player} has a negative count of Yahtzee bonuses")
+        elif repeat is None:
+            problems.append(f"{player} has Yahtzee bonuses under rules that pay none")
+        elif (sheet.get(repeat.box, 0) == 0
+              or sheet[repeat.box] != state.options.values[repeat.box]):
+            problems.append(f"{player} has Yahtzee bonuses without a {title(repeat.box)} box "
+                            f"holding {state.options.values[repeat.box]}")
+        elif count > len(sheet) - 1:
+            problems.append(f"{player} has {count} Yahtzee bonuses for {len(sheet)} filled "
+                            "boxes")
+    return problems

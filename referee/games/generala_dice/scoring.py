@@ -5,7 +5,11 @@ Rules enforced, in plain words: a box pays what its declaration says (a fixed va
 dice make its pattern, or the points its scorer counts), house values replacing the fixed ones;
 a hand filled after the first roll (servida) adds the servida bonus in the boxes the sheet
 names, when the hand makes the box; a box unlocked by another (Generala's Doble) scores only
-while that box holds its full value above 0. The Generala sheet's names below (`BOXES`,
+while that box holds its full value above 0. Under a joker rule (Yahtzee's), a five of a kind
+once the joker's box is filled may fill only the boxes the rule's reading allows
+(`allowed_boxes`), at full value once the number box of its face is filled; a repeat bonus
+(the Yahtzee bonus) is paid for a five of a kind while its box holds its value
+(`repeat_bonus`). The Generala sheet's names below (`BOXES`,
 `FACE_BOXES`, ...) serve the parts still written for it alone: pictures, hints, the solver.
 """
 
@@ -37,20 +41,65 @@ class SheetScoring:
         self.box_count = len(self.boxes)
         servida = sheet.servida
         self.servida_boxes = servida.boxes if servida is not None else frozenset()
+        self.joker = sheet.joker
         self.hand_makes = tuple(frozenset(box.name for box in sheet.boxes
                                           if box.fixed and box.made(counts))
                                 for counts in HAND_COUNTS)
         self.hand_points = {box.name: tuple(box.points(counts) for counts in HAND_COUNTS)
                             for box in sheet.boxes if not box.fixed}
+        # the face of each hand that is a five of a kind, else 0
+        self.five_of_a_kind = tuple(next((f for f in range(1, 7) if counts[f] == 5), 0)
+                                    for counts in HAND_COUNTS)
         self.scorers: dict[str, Scorer] = {box.name: self.scorer(box) for box in sheet.boxes}
 
     def scorer(self, box: Box) -> Scorer:
         unlock = self.declaration.unlock
         if unlock is not None and unlock.box == box.name:
             return self.unlocked_scorer(box.name, unlock.by)
-        if box.fixed:
-            return self.fixed_scorer(box.name)
-        return self.counted_scorer(box.name)
+        scorer = self.fixed_scorer(box.name) if box.fixed else self.counted_scorer(box.name)
+        if self.joker is not None and box.name not in self.declaration.number_boxes.values():
+            return self.joker_scorer(box, scorer)
+        return scorer
+
+    def joker_scorer(self, box: Box, plain: Scorer) -> Scorer:
+        """A box other than a number box on a sheet with a joker rule: a five of a kind, once
+        the joker's box and the number box of its face are filled, scores the box's full
+        value (or what the dice count there) as if it made the box's pattern."""
+        joker_box, faces, sheet = self.joker.box, self.five_of_a_kind, self.declaration
+        counts = {face: counts_of((face,) * 5) for face in range(1, 7)}
+
+        def score(hand, servida, filled, values):
+            face = faces[hand]
+            if face and joker_box in filled and sheet.number_box(face) in filled:
+                return box.joker_points(counts[face], values.get(box.name))
+            return plain(hand, servida, filled, values)
+        return score
+
+    def allowed_boxes(self, hand: int, filled: dict[str, int]) -> tuple[str, ...]:
+        """The free boxes this hand may fill, in sheet order: all of them, unless the hand is a
+        joker (a five of a kind once the joker's box is filled), which fills only those the
+        joker rule's reading allows (`Sheet.joker_boxes`)."""
+        joker, face = self.joker, self.five_of_a_kind[hand]
+        if joker is not None and face and joker.box in filled:
+            free = [box for box in self.boxes if box not in filled]
+            return self.declaration.joker_boxes(face, free)
+        return tuple(box for box in self.boxes if box not in filled)
+
+    def closed_boxes(self, hand: int, filled: dict[str, int]) -> frozenset[str]:
+        """The boxes this hand may not fill: the filled ones, and under a joker rule those its
+        reading rules out."""
+        if self.joker is None:
+            return frozenset(filled)
+        return frozenset(self.boxes).difference(self.allowed_boxes(hand, filled))
+
+    def repeat_bonus(self, hand: int, filled: dict[str, int], values: dict[str, int]) -> int:
+        """The repeat bonus (the Yahtzee bonus) this hand earns, wherever it is scored: the
+        amount for a five of a kind while the bonus's box holds its value above 0."""
+        repeat = self.declaration.repeat_bonus
+        if repeat is None or not self.five_of_a_kind[hand]:
+            return 0
+        held = values[repeat.box]
+        return repeat.amount if held > 0 and filled.get(repeat.box) == held else 0
 
     def counted_scorer(self, name: str) -> Scorer:
         points = self.hand_points[name]

@@ -71,7 +71,12 @@ class Turn:
         self.values = options.values
         self.boxes = self.scoring.boxes
         self.sheet = dict(view["sheets"][view["you"]])
-        self.banked = self.scoring.declaration.total(self.sheet)
+        # the points already won: the boxes, the upper bonus and the Yahtzee bonuses (counted
+        # beside the boxes by a game that pays them)
+        repeat = self.scoring.declaration.repeat_bonus
+        bonuses = view.get("yahtzee_bonuses", {}).get(view["you"], 0)
+        self.banked = self.scoring.declaration.total(self.sheet) + (
+            bonuses * repeat.amount if repeat is not None else 0)
         self.rolls = view["rolls"]
         self.dice = tuple(sorted(view["dice"]))
         self.solver = solver_for(self.scoring.declaration, self.values)
@@ -85,7 +90,8 @@ class Turn:
         return self.scoring.box_score(box, self.dice, self.rolls == 1, self.sheet, self.values)
 
     def free(self) -> list[str]:
-        return [box for box in self.boxes if box not in self.sheet]
+        """The free boxes this hand may fill (a joker only those its reading allows)."""
+        return list(self.scoring.allowed_boxes(self.hand, self.sheet))
 
     def box_choice(self, box: str) -> int:
         return self.boxes.index(box)
@@ -119,8 +125,9 @@ def hard(turn: Turn) -> int:
 def medium(turn: Turn) -> int:
     worth = worth_of(turn.scoring)
     par = np.array([worth.still_worth(box, turn.sheet, turn.values) for box in turn.boxes])
-    closed = np.array([-np.inf if box in turn.sheet else 0.0 for box in turn.boxes])
     hands = [tuple(hand) for hand in dt.HANDS]
+    closed = np.array([[-np.inf if box in turn.scoring.closed_boxes(h, turn.sheet) else 0.0
+                        for box in turn.boxes] for h in range(len(hands))])
     stops = [np.array([[turn.scoring.box_score(box, hand, servida, turn.sheet, turn.values)
                         for box in turn.boxes] for hand in hands]) - par + closed
              for servida in (False, True)]

@@ -77,6 +77,9 @@ class SheetState:
     # No match of a game without the instant-win house rule ever has an instant winner: a
     # class attribute, not a field, so its states do not carry it.
     instant_winner = None
+    # Likewise only a game whose rules may pay a repeat bonus (Yams, under the Yahtzee preset)
+    # counts the bonuses each player earned: its state declares the field, others do not.
+    yahtzee_bonuses = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -10,8 +10,11 @@ with the turn clock set afresh. Once the clock has run out the game plays the tu
 once if the turn has no roll, then fills the free box that scores most (on a tie, the one whose
 loss costs least, then the first in sheet order). Under the house rule of an instant win
 (Generala's `servida_generala_wins`), five of a kind on a turn's first roll wins the match at
-once. When every box of every sheet is filled the highest total wins; players tied on top all
-win, and if everyone ties the match is a draw.
+once. Under a joker rule (the Yahtzee preset of Yams), a joker fills only the boxes its
+reading allows, and a game counting repeat bonuses (Yams) counts, beside the boxes, the Yahtzee
+bonuses each player earned (`SheetScoring.repeat_bonus`). When every box of every sheet is
+filled the highest total (the upper bonus and the Yahtzee bonuses included) wins; players tied
+on top all win, and if everyone ties the match is a draw.
 """
 
 from __future__ import annotations
@@ -55,6 +58,12 @@ def scores(state: SheetState) -> dict[str, Any]:
     totals = {p: rules.declaration.total(s) for p, s in zip(state.players, state.sheets)}
     players = {p: {"total": totals[p], "boxes": dict(s)}
                for p, s in zip(state.players, state.sheets)}
+    if state.yahtzee_bonuses is not None:  # a game counting them says both bonuses apart
+        for p, s, count in zip(state.players, state.sheets, state.yahtzee_bonuses):
+            bonus = count * yahtzee_bonus_amount(state)
+            totals[p] += bonus
+            players[p].update(total=totals[p], upper_bonus=upper_bonus(rules.declaration, s),
+                              yahtzee_bonus=bonus)
     if state.instant_winner is not None:
         winners = [state.instant_winner]
     else:
@@ -62,6 +71,16 @@ def scores(state: SheetState) -> dict[str, Any]:
         over = all_filled(state.sheets, rules.box_count)
         winners = [p for p in state.players if totals[p] == top] if over else []
     return {"players": players, "winners": winners, "draw": len(winners) == len(state.players)}
+
+
+def upper_bonus(sheet, filled: dict[str, int]) -> int:
+    """The upper bonus a sheet's filled boxes earned (0 without one)."""
+    return sheet.total(filled) - sum(filled.values())
+
+
+def yahtzee_bonus_amount(state: SheetState) -> int:
+    repeat = state.options.sheet.declaration.repeat_bonus
+    return repeat.amount if repeat is not None else 0
 
 
 def finished_event(state: SheetState) -> Event:
@@ -127,6 +146,9 @@ def score(state: SheetState, box: str, now: float) -> tuple[SheetState, list[Eve
     servida = rolls == 1
     values = options.values
     scorer, hand = rules.scorers[box], HAND_OF[state.dice]
+    if rules.joker is not None and box not in rules.allowed_boxes(hand, sheet):
+        raise IllegalMove("joker_box", f"a joker cannot fill the {box} box: it fills "
+                          f"{', '.join(rules.allowed_boxes(hand, sheet))}")
     points = scorer(hand, servida, sheet, values)
     players = state.players
     filled = list(state.sheets)
@@ -139,6 +161,13 @@ def score(state: SheetState, box: str, now: float) -> tuple[SheetState, list[Eve
         # the bonus actually paid: none outside the boxes that have one, none for a hand
         # that does not make the box
         scored["bonus"] = points - scorer(hand, False, sheet, values) if servida else 0
+    if state.yahtzee_bonuses is not None:  # counted beside the boxes, earned before filling
+        bonus = rules.repeat_bonus(hand, sheet, values)
+        scored["yahtzee_bonus"] = bonus
+        if bonus:
+            counts = list(state.yahtzee_bonuses)
+            counts[current] += 1
+            state = evolve(state, yahtzee_bonuses=tuple(counts))
     events = [scored]
     # A match goes on until the scoring fills the last sheet (no instant winner here: a
     # match won at once takes no more moves).
@@ -185,4 +214,4 @@ def timeout_box(state: SheetState) -> str:
         points = scorers[box](hand, servida, sheet, values)
         return points, -worth.giving_up_cost(box, points, sheet, values), -boxes.index(box)
 
-    return max((b for b in boxes if b not in sheet), key=preference)
+    return max(rules.allowed_boxes(hand, sheet), key=preference)

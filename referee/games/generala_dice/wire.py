@@ -23,6 +23,14 @@ Servida = Annotated[bool, msgspec.Meta(
 Bonus = Annotated[Count, msgspec.Meta(
     description="The servida bonus paid (0 when none was: a box without one, or no servida).")]
 
+YahtzeeBonusPaid = Annotated[Count, msgspec.Meta(
+    description="The Yahtzee bonus paid: 100 for each further five of a kind while the Yams "
+                "box holds its 50 (0 when none was).")]
+YahtzeeBonuses = Annotated[Count, msgspec.Meta(
+    description="The Yahtzee bonuses the player has earned, counted beside the boxes.")]
+UpperBonusPaid = Annotated[Count, msgspec.Meta(
+    description="The upper bonus earned (35 once the number boxes add up to 63, else 0).")]
+
 # The view's description, as a docstring at the top level of a module writes it.
 VIEW = """The table as every player sees it (dice games hide nothing but the seed), with the
     match's options, which decide good play."""
@@ -68,13 +76,18 @@ class Timeout(Event, tag="timeout"):
     late: PlayerId = msgspec.field(name="for")
 
 
-def declare(scoring: SheetScoring, options_type: type, *, instant_win: bool) -> Wire:
+def declare(scoring: SheetScoring, options_type: type, *, instant_win: bool,
+            yahtzee_bonus: bool = False) -> Wire:
     """The shapes of the game playing this sheet with these options (`instant_win`: whether
-    they offer the house rule of an instant win)."""
+    they offer the house rule of an instant win; `yahtzee_bonus`: whether they may pay the
+    Yahtzee bonus, which the game then counts beside the boxes, with the upper bonus told
+    apart in the scores)."""
     Box = Literal[scoring.boxes]  # noqa: N806 (a type)
     scored = [("player", PlayerId), ("box", Box), ("points", Count)]
     if scoring.servida_boxes:
         scored += [("servida", Servida), ("bonus", Bonus)]
+    if yahtzee_bonus:
+        scored += [("yahtzee_bonus", YahtzeeBonusPaid)]
     BoxScored = msgspec.defstruct(  # noqa: N806 (a type)
         "BoxScored", scored, bases=(Event,), tag="box_scored", module=__name__,
         namespace={"__doc__": "The player filled a box (0 scratches it)."})
@@ -85,21 +98,19 @@ def declare(scoring: SheetScoring, options_type: type, *, instant_win: bool) -> 
                               "over." if instant_win else "Every box is filled: the match is "
                                                           "over."})
 
-    class View(Declared):
-        __doc__ = VIEW
-
-        you: PlayerId
-        players: list[PlayerId]
-        current: PlayerId
-        rolls: Annotated[int, msgspec.Meta(ge=0, le=3)]
-        dice: list[Die]
-        sheets: dict[PlayerId, dict[Box, Count]]
-        deadline: Deadline
-        options: options_type
-
-    class PlayerScore(Declared):
-        total: Count
-        boxes: dict[Box, Count]
+    View = msgspec.defstruct(  # noqa: N806 (a type)
+        "View", [("you", PlayerId), ("players", list[PlayerId]), ("current", PlayerId),
+                 ("rolls", Annotated[int, msgspec.Meta(ge=0, le=3)]), ("dice", list[Die]),
+                 ("sheets", dict[PlayerId, dict[Box, Count]]), ("deadline", Deadline),
+                 ("options", options_type),
+                 *([("yahtzee_bonuses", dict[PlayerId, YahtzeeBonuses])]
+                   if yahtzee_bonus else [])],
+        bases=(Declared,), module=__name__, namespace={"__doc__": VIEW})
+    PlayerScore = msgspec.defstruct(  # noqa: N806 (a type)
+        "PlayerScore", [("total", Count), ("boxes", dict[Box, Count]),
+                        *([("upper_bonus", UpperBonusPaid), ("yahtzee_bonus", YahtzeeBonusPaid)]
+                          if yahtzee_bonus else [])],
+        bases=(Declared,), module=__name__)
 
     class Scores(Declared):
         players: dict[PlayerId, PlayerScore]

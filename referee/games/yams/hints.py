@@ -1,0 +1,19 @@
+"""Hints and bots for Yams: the dice-sheet engine's hints for any declared sheet
+(`referee.games.generala_dice.sheethints`), read from the sheet the match's `rules` pick:
+`easy`, `medium` and `hard` (the exact optimum of the expected final score: 237.03 on an empty
+French sheet, 254.59 under the Yahtzee preset). Yams has no `win` level: asking for it is
+refused as an unknown level (docs/rules/yams.md, "Hints")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.engine import Engine, Move
+from referee.core.hints import Advice
+
+
+def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) -> Advice:
+    # Imported on the first hint, not with the game: the hint tables need numpy, which moves
+    # and views do not (the README's promise).
+    from referee.games.generala_dice import sheethints
+    return sheethints.advise(engine, view, moves, level)
