@@ -4,7 +4,6 @@ empty sheet) and its self-play agrees; there is no `win` level."""
 
 from __future__ import annotations
 
-import random
 import statistics
 
 import pytest
@@ -17,29 +16,20 @@ from referee.games.generala_dice.sheetsolver import SheetSolver, solver_for
 from referee.games.yacht import ENGINE
 from referee.games.yacht.engine import Options
 
-NOW = 0.0
+from tests.games.dice_sheets import support
+from tests.games.dice_sheets.support import NOW, sheet_positions
+
 OPTIONS = ENGINE.resolve_options({"turn_seconds": 0})
 YACHT_OPTIMUM = 166.955068
 
 
 def advise(state, level):
-    player = ENGINE.to_act(state, now=NOW)[0]
-    mine = [m for m in ENGINE.legal_moves(state, now=NOW) if m["player"] == player]
-    return ENGINE.advise(ENGINE.view(state, player), mine, level), mine
+    return support.advise(ENGINE, state, level)
 
 
 def positions(count, seed):
     """Seeded positions of matches played half by `medium`, half at random."""
-    pick = random.Random(seed)
-    state = ENGINE.new_match(("ann", "bob"), OPTIONS, f"hints-{seed}", now=NOW)
-    for _ in range(count):
-        if ENGINE.is_finished(state):
-            state = ENGINE.new_match(("ann", "bob"), OPTIONS, f"hints-{seed}-{pick.random()}",
-                                     now=NOW)
-        yield state
-        advice, mine = advise(state, "medium")
-        move = advice.move if pick.random() < 0.5 else pick.choice(mine)
-        state, _ = ENGINE.apply(state, move, now=NOW)
+    return sheet_positions(ENGINE, OPTIONS, count, seed)
 
 
 def test_yacht_offers_easy_medium_and_hard_but_no_win_level():

@@ -5,7 +5,6 @@ a joker is advised only into a box its reading allows; there is no `win` level."
 
 from __future__ import annotations
 
-import random
 import statistics
 
 import pytest
@@ -15,7 +14,9 @@ from referee.games.generala_dice.sheetsolver import solver_for
 from referee.games.yams import ENGINE
 from referee.games.yams.engine import Options, State
 
-NOW = 0.0
+from tests.games.dice_sheets import support
+from tests.games.dice_sheets.support import NOW, sheet_positions
+
 FRENCH = ENGINE.resolve_options({"turn_seconds": 0})
 YAHTZEE = ENGINE.resolve_options({"turn_seconds": 0, "rules": "yahtzee"})
 FRENCH_OPTIMUM = 237.027449
@@ -23,23 +24,12 @@ YAHTZEE_OPTIMUM = 254.587729  # the official forced joker; Verhoeff's free choic
 
 
 def advise(state, level):
-    player = ENGINE.to_act(state, now=NOW)[0]
-    mine = [m for m in ENGINE.legal_moves(state, now=NOW) if m["player"] == player]
-    return ENGINE.advise(ENGINE.view(state, player), mine, level), mine
+    return support.advise(ENGINE, state, level)
 
 
 def positions(count, seed, options=FRENCH):
     """Seeded positions of matches played half by `medium`, half at random."""
-    pick = random.Random(seed)
-    state = ENGINE.new_match(("ann", "bob"), options, f"hints-{seed}", now=NOW)
-    for _ in range(count):
-        if ENGINE.is_finished(state):
-            state = ENGINE.new_match(("ann", "bob"), options, f"hints-{seed}-{pick.random()}",
-                                     now=NOW)
-        yield state
-        advice, mine = advise(state, "medium")
-        move = advice.move if pick.random() < 0.5 else pick.choice(mine)
-        state, _ = ENGINE.apply(state, move, now=NOW)
+    return sheet_positions(ENGINE, options, count, seed)
 
 
 def test_yams_offers_easy_medium_and_hard_but_no_win_level():
