@@ -37,7 +37,8 @@ class BoundedMemo(Generic[K, V]):
         except KeyError:
             pass
         if len(self._values) >= self.limit:
-            self._values = {kept: self._values[kept] for kept in self._pinned}
+            self._values = {kept: value for kept, value in self._values.items()
+                            if kept in self._pinned}
         value = self._values[key] = make(key, *args)
         return value
 

@@ -62,6 +62,7 @@ def test_a_pinned_key_survives_the_memo_being_full_and_the_others_do_not():
     for key in ("a", "bb", "ccc", "dddd"):
         memo.get(key, len)
     assert "default" in memo and "a" not in memo and "dddd" in memo
-    memo.pin("another")
+    memo.pin("another")  # pinned before it is made, the memo full: made all the same
+    assert memo.get("another", len) == 7 and "default" in memo and "dddd" not in memo
     with pytest.raises(ValueError):  # a third pinned key would leave no room for any other
         memo.pin("a third")
