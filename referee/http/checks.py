@@ -151,26 +151,32 @@ class RequestChecks:
         than that type allows, so it is walked only when the type allows more than the limit;
         any other body is walked before its schema judges it."""
         data = parse_json(raw, max_depth)
-        if self.typed_depths.get(kind, math.inf) <= max_depth:
-            # The typed envelope takes only an object, and no field it does not declare (a
-            # seat token where none may come is refused below, by `envelope`).
-            typed = typed_load(self.typed_envelopes[kind], data)
-            if typed is not None:
-                return typed
+        if self.typed_depths.get(kind, math.inf) > max_depth:
+            refuse_too_deep(data, max_depth)
+            return self.envelope(kind, data)
+        # The typed envelope takes only an object, and no field it does not declare (a seat
+        # token where none may come is refused by `schema_envelope`).
+        typed = self.typed_decoders[kind](data)
+        if typed is not None:
+            return typed
         refuse_too_deep(data, max_depth)
-        return self.envelope(kind, data)
+        return self.schema_envelope(kind, data)
 
     def envelope(self, kind: str, data: Any) -> dict[str, Any]:
-        """A parsed body held to its envelope's schema."""
+        """A parsed body held to its envelope: its typed decoder first, then its schema."""
+        decoder = self.typed_decoders.get(kind)
+        typed = None if decoder is None or not isinstance(data, dict) else decoder(data)
+        return typed if typed is not None else self.schema_envelope(kind, data)
+
+    def schema_envelope(self, kind: str, data: Any) -> dict[str, Any]:
+        """A parsed body held to its envelope's schema, whose refusal names every bad field."""
         if not isinstance(data, dict):
             raise bad_request("the body must be a JSON object", _body=["Must be an object."])
         if "seat_token" in data and kind not in SEAT_ENVELOPES:
             raise Refused("seat_token_not_allowed", "a seat token only asks about its seat "
                           "(legal moves, dry runs, views, hints): moves are posted by the "
                           "game's back end with the state token")
-        decoder = self.typed_decoders.get(kind)
-        typed = None if decoder is None else decoder(data)
-        return typed if typed is not None else self.envelopes[kind].load(data)
+        return self.envelopes[kind].load(data)
 
     def move(self, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
         """A move held to its type's declared fields (the service's move check)."""
