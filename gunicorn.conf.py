@@ -88,9 +88,12 @@ def on_starting(server):
     if WARM_UP == "off":
         server.log.info("no warm-up (WARM_UP=off): the first hints build their tables")
         return
+    from referee.core.tables import keep_tables_in
     from referee.games import REGISTRY
+    from referee.http.settings import table_cache
     from referee.service.referee import warm_up
 
+    keep_tables_in(table_cache(dict(os.environ)))
     warm_up(REGISTRY)
     server.log.info("warmed up: the hints' tables and the pictures are ready")
 

@@ -12,7 +12,13 @@ own simulation, and `yams-engine`, solitaire games played through the `yams` eng
 (its `hard` hints choosing every move, its dice from the seeded `referee.core.dice`), so the
 engine's rules, bonus and joker included, are checked against the exact optimum.
 
-Run alone: `python -m bench.sheets [--games N] [--engine-games N] [--sheets name,name]`.
+The sheets a game plays also show what their `win` level's tables take (`sheetfutures`: the
+variance of the optimum's future at every state, the exact distributions of the last turns),
+and the `*-duel` rows set `win` against `hard` at two-player tables through the engine: each
+seed played twice, the seats swapped, a draw counting half; the `win` level meets its aim when
+its share is above one half.
+
+Run alone: `python -m bench.sheets [--games N] [--engine-games N] [--duels N] [--sheets ...]`.
 """
 
 from __future__ import annotations
@@ -28,8 +34,10 @@ from referee.games.dice_sheets.declaration import Sheet
 from referee.games.dice_sheets.generala import GENERALA
 from referee.games.dice_sheets.yacht import YACHT
 from referee.games.dice_sheets.yahtzee import YAHTZEE, YAHTZEE_FREE_JOKER
-from referee.games.dice_sheets.yams import YAMS, YAMS_YAHTZEE
+from referee.games.dice_sheets.yams import YAMS, YAMS_ALL_DICE, YAMS_YAHTZEE
+from referee.games import REGISTRY
 from referee.games.generala_dice.scoring import SheetScoring
+from referee.games.generala_dice.sheetfutures import Futures
 from referee.games.generala_dice.sheetplay import play
 from referee.games.generala_dice.sheetsolver import SheetSolver, solver_for
 from referee.games.generala_dice.state import Options
@@ -45,10 +53,14 @@ SHEETS: dict[str, tuple[Sheet, dict[str, int], str]] = {
     "yahtzee-free-joker": (YAHTZEE_FREE_JOKER, YAHTZEE.values(),
                            "free-choice joker; Verhoeff's published 254.5896"),
     "yams": (YAMS, YamsOptions().values, "the French sheet, the game's default"),
+    "yams-all-dice": (YAMS_ALL_DICE, YamsOptions(rules="yams_all_dice").values,
+                      "the French sheet, Brelan and Carre on all five dice"),
     "yams-yahtzee": (YAMS_YAHTZEE, YamsOptions(rules="yahtzee").values,
                      "the game's Yahtzee preset; published 254.59"),
 }
 ENGINE_ROWS = {"yams-engine": "yahtzee"}  # played through the engine, by its options' rules
+WIN_ROWS = {"yacht", "yams", "yams-all-dice", "yams-yahtzee"}  # sheets a `win` level reads
+DUEL_ROWS = {"yacht-duel": "yacht", "yams-duel": "yams"}  # win against hard, default options
 SEED = 2026
 
 
@@ -61,6 +73,47 @@ def solve(sheet: Sheet, values: dict[str, int]) -> tuple[SheetSolver, float, flo
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return solver, wall, cpu, peak
+
+
+def futures_of(solver: SheetSolver) -> tuple[Futures, float, float, int]:
+    """The `win` level's tables of a solver, their wall and CPU time and peak bytes."""
+    tracemalloc.start()
+    wall, cpu = time.perf_counter(), time.process_time()
+    futures = Futures(solver)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return futures, wall, cpu, peak
+
+
+def duel_match(game_id: str, levels: dict[str, str], seed: str) -> dict[str, int]:
+    """The totals of a two-player match of the game, each seat playing its level's hints."""
+    engine = REGISTRY[game_id]
+    state = engine.new_match(tuple(levels), engine.resolve_options({}), seed, now=0)
+    while not engine.is_finished(state):
+        player = engine.to_act(state, now=0)[0]
+        mine = [m for m in engine.legal_moves(state, now=0) if m["player"] == player]
+        advice = engine.advise(engine.view(state, player), mine, levels[player])
+        state, _ = engine.apply(state, advice.move, now=0)
+    return {p: v["total"] for p, v in engine.scores(state)["players"].items()}
+
+
+def report_duel(name: str, pairs: int) -> None:
+    game_id = DUEL_ROWS[name]
+    start = time.perf_counter()
+    shares = []
+    for pair in range(pairs):
+        for seats in (("win", "hard"), ("hard", "win")):
+            levels = dict(zip(("p0", "p1"), seats))
+            totals = duel_match(game_id, levels, f"duel-{SEED}-{pair}")
+            mine, theirs = (totals[p] for p in sorted(levels, key=lambda p: levels[p] != "win"))
+            shares.append(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
+    share, half = interval(np.array(shares))
+    verdict = "meets" if share > 0.5 else "BELOW"
+    print(f"{name:18s} win against hard, {len(shares):,} two-player {game_id} matches (each "
+          f"seed twice, seats swapped): win's share {share:.4f}, 95 % interval "
+          f"{share - half:.4f} to {share + half:.4f}: {verdict} the aim of more than half "
+          f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 def interval(totals: np.ndarray) -> tuple[float, float]:
@@ -97,11 +150,14 @@ def report_engine(name: str, games: int) -> None:
           f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
-def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS),
-           engine_games_played: int = 10_000) -> None:
+def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS, *DUEL_ROWS),
+           engine_games_played: int = 10_000, duel_pairs: int = 500) -> None:
     for name in names:
         if name in ENGINE_ROWS:
             report_engine(name, engine_games_played)
+            continue
+        if name in DUEL_ROWS:
+            report_duel(name, duel_pairs)
             continue
         sheet, values, anchor = SHEETS[name]
         solver, wall, cpu, peak = solve(sheet, values)
@@ -115,6 +171,12 @@ def report(games: int = 10_000, names: tuple[str, ...] = (*SHEETS, *ENGINE_ROWS)
               f"{solver.reachable_count:,} reachable states; {games:,} games played by it: mean "
               f"{mean:.2f}, 95 % interval {mean - half:.2f} to {mean + half:.2f}, the optimum "
               f"{verdict} ({time.perf_counter() - start:.0f} s)", flush=True)
+        if name in WIN_ROWS:
+            futures, wall, cpu, peak = futures_of(solver)
+            kept = futures.variance.nbytes + futures.distributions.nbytes
+            print(f"{'':18s} win level's tables: {wall:.1f} s ({cpu:.1f} s CPU), peak "
+                  f"{peak / 2**20:.0f} MB, kept {kept / 2**20:.1f} MB "
+                  f"({len(futures.distributions):,} last-turn states exact)", flush=True)
 
 
 def main() -> None:
@@ -122,10 +184,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--engine-games", type=int, default=10_000,
                         help="games of the rows played through the engine (yams-engine)")
-    parser.add_argument("--sheets", default=",".join((*SHEETS, *ENGINE_ROWS)))
+    parser.add_argument("--duels", type=int, default=500,
+                        help="seeds of the duel rows, each played twice")
+    parser.add_argument("--sheets", default=",".join((*SHEETS, *ENGINE_ROWS, *DUEL_ROWS)))
     args = parser.parse_args()
     report(args.games, tuple(name for name in args.sheets.split(",") if name),
-           args.engine_games)
+           args.engine_games, args.duels)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ from hypothesis import settings
 from xdist.scheduler import LoadScheduling
 
 import referee
+from referee.core.tables import keep_tables_in
 from referee.games import REGISTRY
+from referee.http.settings import table_cache
 from referee.service.referee import warm_up
 from tests.support import SEALING_KEYS
 
@@ -104,7 +106,10 @@ class Clock:
 def warmed_up():
     """What a worker builds before it serves (gunicorn.conf.py's warm-up), built once per
     test process: a test's first hint finds the tables of the default options, as a
-    caller's does."""
+    caller's does. The tables that take seconds are kept where a deployment keeps them
+    (REFEREE_TABLE_CACHE, by default the user's cache folder): made by the first test
+    process that needs them, read back by the others."""
+    keep_tables_in(table_cache(dict(os.environ)))
     warm_up(REGISTRY)
 
 

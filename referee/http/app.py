@@ -14,6 +14,7 @@ from flask_cors import CORS
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from referee.core import tables
 from referee.core.errors import RefereeError
 from referee.games import REGISTRY
 
@@ -60,6 +61,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     conf["RESULT_KEYS"] = settings.result_keys(conf.get("RESULT_KEYS", ""))
     conf["CORS_ORIGINS"] = settings.cors_origins(conf.get("CORS_ORIGINS", ""))
     app.config.update(conf)
+    tables.keep_tables_in(conf["TABLE_CACHE"])
     app.config["MAX_CONTENT_LENGTH"] = conf["MAX_BODY_BYTES"]
     # Only the methods the contract names are answered; OPTIONS is a documented 405 too.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False

@@ -164,4 +164,18 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
         "COMPRESS_MIN_BYTES": _number(env, "REFEREE_COMPRESS_MIN_BYTES", 4096, least=0),
         "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),
         "REQUEST_DEADLINE": _seconds(env, "REFEREE_REQUEST_DEADLINE", 10.0),
+        "TABLE_CACHE": table_cache(env),
     }
+
+
+def table_cache(env: dict[str, str]) -> str | None:
+    """Where the hints' tables are kept between processes (referee.core.tables): the folder
+    REFEREE_TABLE_CACHE names, `off` for nowhere; by default `referee/tables` in the user's
+    cache folder (XDG_CACHE_HOME, else ~/.cache)."""
+    raw = env.get("REFEREE_TABLE_CACHE", "").strip()
+    if raw.lower() == "off":
+        return None
+    if raw:
+        return raw
+    home = env.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(home, "referee", "tables")

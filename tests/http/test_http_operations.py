@@ -270,6 +270,19 @@ def test_a_request_log_setting_of_another_spelling_is_refused_at_startup():
         settings.from_environment({"REFEREE_REQUEST_LOG": "sometimes"})
 
 
+@pytest.mark.parametrize("env, expected", [
+    ({"REFEREE_TABLE_CACHE": "/srv/tables"}, "/srv/tables"),
+    ({"REFEREE_TABLE_CACHE": "OFF"}, None),
+    ({"XDG_CACHE_HOME": "/var/cache/me"}, "/var/cache/me/referee/tables"),
+    ({"HOME": "/home/me"}, "/home/me/.cache/referee/tables"),
+])
+def test_the_table_cache_is_where_the_setting_says_else_in_the_users_cache(env, expected,
+                                                                           monkeypatch):
+    from referee.http import settings
+    monkeypatch.setenv("HOME", env.get("HOME", "/home/someone"))  # what ~ stands for
+    assert settings.from_environment(env)["TABLE_CACHE"] == expected
+
+
 # Run in a process of its own: multiprocess mode is chosen when prometheus-client is first
 # imported, and this test process has imported it without a metrics directory.
 FORKED_WORKER = """

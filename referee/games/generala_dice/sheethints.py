@@ -11,17 +11,20 @@ Levels, each a way to play a turn with at least one roll made:
           filled when the dice beat what it usually brings
   hard    the exact optimum of the expected final score (`sheetsolver.SheetSolver`: 166.955
           on an empty Yacht sheet)
+  win     the best chance of finishing on top against the other players' sheets, every later
+          turn played as `hard` plays (`sheetwin`); between choices of the same chance (a
+          match won or lost whatever the dice), the best expected final score
 
-Every level's advice is valued as the `hard` one is: the expected final score of each move
-("expected_final_score", the points on the sheet plus what a player who plays best from there
-still scores on average). The advice reads only the view and the moves; nothing is sampled.
-The solver's tables are made once per sheet and box values (`sheetsolver.solver_for`, through
-`core.preparation`), so the service's warm-up makes them (under a second for Yacht) and no
-request waits for them; a hint reads the values of its turn's choices from the solver's
-`box_table`.
+The advice of `easy`, `medium` and `hard` is valued as the `hard` one is: the expected final
+score of each move ("expected_final_score", the points on the sheet plus what a player who
+plays best from there still scores on average); the `win` level's by its chance of winning
+("win_probability"). The advice reads only the view and the moves; nothing is sampled. The
+tables are made once per sheet and box values (`sheetsolver.solver_for`,
+`sheetfutures.futures_for`, through `core.preparation`), so the service's warm-up makes them
+and no request waits for them; a hint reads the values of its turn's choices from the
+solver's `box_table`.
 
-Generala's own hints (`hints`, `advice`) are the Generala sheet's, with its `win` level; a
-sheet's game that offers no `win` level refuses it as an unknown level.
+Generala's own hints (`hints`, `advice`) are the Generala sheet's.
 """
 
 from __future__ import annotations
@@ -36,12 +39,15 @@ from referee.core.memo import BoundedMemo
 
 from . import dicetables as dt
 from .hands import MAX_ROLLS
+from .sheetfutures import futures_for
 from .sheetsolver import SheetSolver, solver_for
-from .turnplan import TurnPlan
+from .sheetwin import win_plan
+from .turnplan import TIE, TurnPlan, first_best
 from .worth import worth_of
 
 ALTERNATIVES = 3
 EXPECTED = "expected_final_score"
+WINNING = "win_probability"
 PLANS_KEPT = 64
 
 
@@ -70,17 +76,27 @@ class Turn:
         self.scoring = options.sheet
         self.values = options.values
         self.boxes = self.scoring.boxes
+        self.view = view
         self.sheet = dict(view["sheets"][view["you"]])
-        # the points already won: the boxes, the upper bonus and the Yahtzee bonuses (counted
-        # beside the boxes by a game that pays them)
-        repeat = self.scoring.declaration.repeat_bonus
-        bonuses = view.get("yahtzee_bonuses", {}).get(view["you"], 0)
-        self.banked = self.scoring.declaration.total(self.sheet) + (
-            bonuses * repeat.amount if repeat is not None else 0)
+        self.banked = self.points_won(view["you"])
         self.rolls = view["rolls"]
         self.dice = tuple(sorted(view["dice"]))
         self.solver = solver_for(self.scoring.declaration, self.values)
         self.state = self.solver.state_of(self.sheet)
+
+    def points_won(self, player: str) -> int:
+        """A player's points so far: his boxes, the upper bonus and the Yahtzee bonuses
+        (counted beside the boxes by a game that pays them)."""
+        repeat = self.scoring.declaration.repeat_bonus
+        bonuses = self.view.get("yahtzee_bonuses", {}).get(player, 0)
+        return self.scoring.declaration.total(self.view["sheets"][player]) + (
+            bonuses * repeat.amount if repeat is not None else 0)
+
+    def win_plan(self) -> TurnPlan:
+        """The turn of the best chance of winning against the others' sheets, in seat order."""
+        opponents = tuple((self.solver.state_of(self.view["sheets"][p]), self.points_won(p))
+                          for p in self.view["players"] if p != self.view["you"])
+        return win_plan(futures_for(self.solver), self.state, self.banked, opponents)
 
     @property
     def hand(self) -> int:
@@ -118,6 +134,14 @@ class Turn:
 
 
 # -- the levels ----------------------------------------------------------------------------------
+def win(turn: Turn) -> int:
+    """The best chance of winning; between choices as good (a match already won, or lost
+    whatever the dice), the best expected final score."""
+    chances = turn.win_plan().choices(turn.rolls)[0, turn.hand]
+    expected = hard_plan(turn.solver, turn.state).choices(turn.rolls)[0, turn.hand]
+    return int(first_best(np.where(chances >= chances.max() - TIE, expected, -np.inf)))
+
+
 def hard(turn: Turn) -> int:
     return hard_plan(turn.solver, turn.state).decide_hand(turn.rolls, turn.hand)
 
@@ -147,7 +171,7 @@ def easy(turn: Turn) -> int:
     return turn.keep_choice((face,) * min(turn.dice.count(face), dt.DICE - 1))
 
 
-LEVELS = {"easy": easy, "medium": medium, "hard": hard}
+LEVELS = {"easy": easy, "medium": medium, "hard": hard, "win": win}
 
 
 # -- the advice ----------------------------------------------------------------------------------
@@ -159,12 +183,13 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
     if not mine:
         return outside_the_turn(view, moves, me)
     turn = Turn(engine, view)
+    measure = WINNING if level == "win" else EXPECTED
     if turn.rolls == 0:
         # Nothing to choose before the first roll: all five dice roll.
-        value = round(float(turn.solver.expected[turn.state]) + turn.banked, 6)
-        return Advice(next(m for m in mine if m["type"] == "roll"), EXPECTED, value,
-                      f"roll all five dice: expected final score {value:.1f}")
-    values = hard_plan(turn.solver, turn.state).choices(turn.rolls)[0, turn.hand] + turn.banked
+        value = round(start_value(turn, measure), 6)
+        return Advice(next(m for m in mine if m["type"] == "roll"), measure, value,
+                      f"roll all five dice: {worth(measure, value)}")
+    values = choice_values(turn, measure)
     chosen = LEVELS[level](turn)
     move = next((m for m in mine if turn.choice_of_move(m) == chosen), None)
     if move is None:
@@ -174,12 +199,32 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
                     key=lambda item: (-item[0], item[1]))
     others = [Alternative(m, round(v, 6)) for v, _, m in priced if m is not move][:ALTERNATIVES]
     value = round(float(values[chosen]), 6)
-    reason = f"{turn.describe(chosen)}: expected final score {value:.1f}"
+    reason = f"{turn.describe(chosen)}: {worth(measure, value)}"
     if others:
         best = others[0]
         reason += (f"; best other choice, {turn.describe(turn.choice_of_move(best.move))}: "
-                   f"expected final score {best.value:.1f}")
-    return Advice(move, EXPECTED, value, reason, tuple(others))
+                   f"{worth(measure, best.value)}")
+    return Advice(move, measure, value, reason, tuple(others))
+
+
+def start_value(turn: Turn, measure: str) -> float:
+    """The turn's value before its first roll."""
+    if measure == WINNING:
+        return float(turn.win_plan().start[0])
+    return float(turn.solver.expected[turn.state]) + turn.banked
+
+
+def choice_values(turn: Turn, measure: str) -> np.ndarray:
+    """Every choice's value for the turn's hand, as `TurnPlan.choices` lays them out."""
+    if measure == WINNING:
+        return turn.win_plan().choices(turn.rolls)[0, turn.hand]
+    return hard_plan(turn.solver, turn.state).choices(turn.rolls)[0, turn.hand] + turn.banked
+
+
+def worth(measure: str, value: float) -> str:
+    if measure == WINNING:
+        return f"chance of winning {100 * value:.1f} %"
+    return f"expected final score {value:.1f}"
 
 
 def outside_the_turn(view: dict[str, Any], moves: list[Move], me: str) -> Advice:

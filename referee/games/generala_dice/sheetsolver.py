@@ -31,20 +31,28 @@ official forced joker (`YAHTZEE`) and 254.5896 with the free choice of Verhoeff'
 (`YAHTZEE_FREE_JOKER`), Verhoeff's published 254.5896: both 254.59 to two decimals. Yahtzee's
 536,448 reachable states (of 1,048,576 numbered) take about 6 s of CPU and 26 MB at peak.
 
-`solver_for` keeps the solvers of a few sheets and values (core.preparation); `hard_choices`
-says what the optimum plays at a state (`sheetplay` plays games by `TurnChoices`). Not yet
-here (see `solver` for Generala's): the `win` level and a house rule that ends a match at once.
+`solver_for` keeps the solvers of a few sheets and values (core.preparation), their expected
+values filed in the table store (core.tables) so that a later process reads them back;
+`hard_choices` says what the optimum plays at a state (`sheetplay` plays games by
+`TurnChoices`). The `win` level reads the optimum's futures (`sheetfutures`, `sheetwin`). Not
+here (see `solver` for Generala's): a house rule that ends a match at once.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import itertools
+import re
 from collections.abc import Mapping
+from pathlib import Path
 
 import numpy as np
 
 from referee.core.memo import BoundedMemo
 from referee.core.preparation import prepared
+from referee.core.tables import STORE, source_fingerprint
+from referee.games import dice_sheets
 from referee.games.dice_sheets.declaration import Sheet
 
 from . import dicetables as dt
@@ -163,8 +171,12 @@ class SheetSolver:
     """`expected[state]` and `start` (the empty sheet's expected final score) of one sheet
     with these box values (`values`, as a game's options give them)."""
 
-    def __init__(self, scoring: SheetScoring, values: dict[str, int]):
+    def __init__(self, scoring: SheetScoring, values: dict[str, int],
+                 expected: np.ndarray | None = None):
+        """`expected`: the values a solver of the same sheet, values and code found before
+        (`solver_for` keeps them in the table store); found again when not given."""
         sheet = self.declaration = scoring.declaration
+        self.values = dict(values)
         self.boxes = scoring.boxes
         self.box_count = n = scoring.box_count
         hands = [tuple(hand) for hand in dt.HANDS]
@@ -199,12 +211,23 @@ class SheetSolver:
                                            for counts in faces] for box in sheet.boxes])
             self.joker_allowed, self.joker_full = self.joker_tables()
         self.state_count = (self.threshold + 1) << self.flag_count << n
-        self.expected = np.zeros(self.state_count)
         self.layers = self.reachable_layers()
+        self.expected = self.solve() if expected is None else expected
+
+    def solve(self) -> np.ndarray:
+        """expected[state], by backward induction over the layers of reachable states."""
+        expected = self.expected = np.zeros(self.state_count)
         for layer in self.layers[1:]:
             for start in range(0, len(layer), CHUNK):
                 chunk = layer[start:start + CHUNK]
-                self.expected[chunk] = self.turn(chunk).start
+                expected[chunk] = self.turn(chunk).start
+        return expected
+
+    @property
+    def fingerprint(self) -> str:
+        """What the solver's tables are computed from: the sheet, its values and the code of
+        the dice games (`core.tables`)."""
+        return table_fingerprint(self.declaration, self.values)
 
     @property
     def start(self) -> float:
@@ -312,6 +335,19 @@ class SheetSolver:
             table[box] = values
         return table
 
+    def box_children(self, states: np.ndarray, servida: int) -> np.ndarray:
+        """child[box, h, s]: the state after filling `box` with hand h at state s (meaningless
+        where box_table says -inf). A joker's points differ from its dice's own only in boxes
+        outside the upper section, whose points no state counts, so the hand's own points
+        give the state after a joker too."""
+        filled, upper, flags = self.split(states)
+        children = np.empty((self.box_count, len(dt.HANDS), len(states)), dtype=np.int64)
+        for box in range(self.box_count):
+            points, group = self.groups[servida][box]
+            child = self.outcome(filled, upper, flags, box, points[:, None])[1]
+            children[box] = np.broadcast_to(child, (len(points), len(states)))[group]
+        return children
+
     def box_values(self, states: np.ndarray, servida: int):
         """(box, value[h, s]) for each box free somewhere among the states: what filling it
         with hand h at state s scores, bonuses included, plus what the sheet after still
@@ -387,5 +423,28 @@ def solver_for(sheet: Sheet, values: Mapping[str, int]) -> SheetSolver:
 
 
 def build_solver(key: SolverKey) -> SheetSolver:
+    """The solver, its expected values read from the table store when it holds them."""
     sheet, values = key
-    return SheetSolver(SheetScoring(sheet), dict(values))
+    name = f"sheet-{sheet.name}"
+    fingerprint = table_fingerprint(sheet, dict(values))
+    stored = STORE.load(name, fingerprint)
+    solver = SheetSolver(SheetScoring(sheet), dict(values),
+                         expected=None if stored is None else stored["expected"])
+    if stored is None:
+        STORE.save(name, fingerprint, {"expected": solver.expected})
+    return solver
+
+
+def table_fingerprint(sheet: Sheet, values: Mapping[str, int]) -> str:
+    """The sheet as declared (its scorers by name), the values, and the source of the dice
+    games' packages, digested."""
+    declared = re.sub(r" at 0x[0-9a-f]+", "", repr(sheet))
+    digest = hashlib.sha256(f"{declared}|{sorted(values.items())}|".encode())
+    digest.update(dice_source().encode())
+    return digest.hexdigest()
+
+
+@functools.cache
+def dice_source() -> str:
+    """The digest of the dice games' source: this package's and the sheet declarations'."""
+    return source_fingerprint(Path(__file__).parent, Path(dice_sheets.__file__).parent)

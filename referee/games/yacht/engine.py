@@ -41,6 +41,6 @@ class Yacht(DiceSheetGame):
     event_types = WIRE.events
     view_type = WIRE.view
     scores_type = WIRE.scores
-    hint_levels = ("easy", "medium", "hard")
+    hint_levels = ("easy", "medium", "hard", "win")
     options = (TURN_CLOCK,)
     move_types = sheet_move_types(Options.sheet)

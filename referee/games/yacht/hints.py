@@ -1,7 +1,7 @@
 """Hints and bots for Yacht: the dice-sheet engine's hints for any declared sheet
-(`referee.games.generala_dice.sheethints`), read from the Yacht sheet: `easy`, `medium` and
-`hard` (the exact optimum of the expected final score, 166.955 on an empty sheet). Yacht has
-no `win` level: asking for it is refused as an unknown level (docs/rules/yacht.md, "Hints")."""
+(`referee.games.generala_dice.sheethints`), read from the Yacht sheet: `easy`, `medium`,
+`hard` (the exact optimum of the expected final score, 166.955 on an empty sheet) and `win`
+(the best chance of finishing on top; docs/rules/yacht.md, "Hints")."""
 
 from __future__ import annotations
 

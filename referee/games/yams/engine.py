@@ -67,7 +67,7 @@ class Yams(DiceSheetGame):
     event_types = WIRE.events
     view_type = WIRE.view
     scores_type = WIRE.scores
-    hint_levels = ("easy", "medium", "hard")
+    hint_levels = ("easy", "medium", "hard", "win")
     options = (
         TURN_CLOCK,
         Option("rules", "string", "yams",

@@ -1,8 +1,8 @@
 """Hints and bots for Yams: the dice-sheet engine's hints for any declared sheet
 (`referee.games.generala_dice.sheethints`), read from the sheet the match's `rules` pick:
-`easy`, `medium` and `hard` (the exact optimum of the expected final score: 237.03 on an empty
-French sheet, 254.59 under the Yahtzee preset). Yams has no `win` level: asking for it is
-refused as an unknown level (docs/rules/yams.md, "Hints")."""
+`easy`, `medium`, `hard` (the exact optimum of the expected final score: 237.03 on an empty
+French sheet, 254.59 under the Yahtzee preset) and `win` (the best chance of finishing on top;
+docs/rules/yams.md, "Hints")."""
 
 from __future__ import annotations
 

@@ -1,0 +1,87 @@
+"""Tables an engine computes once per option set and that take seconds (a dice sheet's exact
+solver and its futures), kept on disk between processes: the next start of a deployment,
+each of its workers and each test process read them back in milliseconds instead of computing
+them again.
+
+A table is filed under its name and a fingerprint of everything it is computed from (what the
+engine passes: the declaration and the values; and the source of the code that computes it,
+`source_fingerprint`), so a change to any of them files a new table rather than reading a
+stale one. A file is written whole under a temporary name, then renamed into place: a reader
+never sees half a file, and two processes making the same table at once write the same bytes.
+A file that cannot be read is as good as missing; a directory that cannot be written only
+costs the next process the computation.
+
+Off until the service (its settings: REFEREE_TABLE_CACHE) or a test session names a directory
+(`keep_tables_in`); the engines stay functions of their inputs either way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+LOG = logging.getLogger(__name__)
+Arrays = dict[str, np.ndarray]
+
+
+class TableStore:
+    def __init__(self, directory: str | os.PathLike | None = None):
+        self.directory = Path(directory) if directory else None
+
+    def path(self, name: str, fingerprint: str) -> Path | None:
+        if self.directory is None:
+            return None
+        return self.directory / f"{name}-{fingerprint[:40]}.npz"
+
+    def load(self, name: str, fingerprint: str) -> Arrays | None:
+        """The arrays filed under this name and fingerprint, or None."""
+        path = self.path(name, fingerprint)
+        if path is None:
+            return None
+        try:
+            with np.load(path, allow_pickle=False) as stored:
+                return {key: stored[key] for key in stored.files}
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+            return None
+
+    def save(self, name: str, fingerprint: str, arrays: Arrays) -> None:
+        path = self.path(name, fingerprint)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    np.savez(out, **arrays)
+                os.replace(temporary, path)
+            finally:
+                if os.path.exists(temporary):
+                    os.unlink(temporary)
+        except OSError as error:
+            LOG.warning("table %s not kept in %s: %s", name, path.parent, error)
+
+
+STORE = TableStore()
+
+
+def keep_tables_in(directory: str | os.PathLike | None) -> None:
+    """Where this process keeps and finds its tables from now on (None: nowhere)."""
+    STORE.directory = Path(directory) if directory else None
+
+
+def source_fingerprint(*folders: Path) -> str:
+    """A digest of the Python source under these folders, which a table's fingerprint
+    includes: a change to the code that computes it files a new one."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for source in sorted(folder.rglob("*.py")):
+            digest.update(source.relative_to(folder).as_posix().encode())
+            digest.update(source.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,91 @@
+"""The table store (`referee.core.tables`): tables kept on disk between processes, filed by a
+fingerprint of what they are computed from; a missing, unreadable or unwritable file costs
+only the computation; a dice sheet's solver and futures read back what an earlier process
+found, equal to what it would find again."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import pytest
+
+from referee.core import tables
+from referee.core.tables import TableStore, source_fingerprint
+from referee.games.dice_sheets.yacht import YACHT
+from referee.games.generala_dice import sheetfutures, sheetsolver
+
+
+def test_what_is_saved_is_loaded_back_under_its_name_and_fingerprint_only(tmp_path):
+    store = TableStore(tmp_path)
+    arrays = {"expected": np.linspace(0, 1, 7), "rows": np.arange(5, dtype=np.int32)}
+    assert store.load("sheet", "abc") is None
+    store.save("sheet", "abc", arrays)
+    loaded = store.load("sheet", "abc")
+    assert loaded.keys() == arrays.keys()
+    assert all(np.array_equal(loaded[k], arrays[k]) and loaded[k].dtype == arrays[k].dtype
+               for k in arrays)
+    assert store.load("sheet", "abd") is None and store.load("other", "abc") is None
+    assert not list(tmp_path.glob("*.tmp"))  # written under a temporary name, then renamed
+
+
+def test_without_a_directory_nothing_is_kept(tmp_path):
+    store = TableStore(None)
+    store.save("sheet", "abc", {"x": np.zeros(3)})
+    assert store.load("sheet", "abc") is None
+
+
+def test_an_unreadable_file_is_as_good_as_missing(tmp_path):
+    store = TableStore(tmp_path)
+    store.path("sheet", "abc").write_bytes(b"not an archive")
+    assert store.load("sheet", "abc") is None
+
+
+def test_a_folder_that_cannot_be_written_only_costs_a_warning(tmp_path, caplog):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the folder should be")
+    with caplog.at_level(logging.WARNING, logger="referee.core.tables"):
+        TableStore(blocker / "tables").save("sheet", "abc", {"x": np.zeros(3)})
+    assert "not kept" in caplog.text
+
+
+def test_the_source_fingerprint_follows_every_source_file(tmp_path):
+    (tmp_path / "a.py").write_text("X = 1\n")
+    (tmp_path / "notes.txt").write_text("not source")
+    before = source_fingerprint(tmp_path)
+    (tmp_path / "notes.txt").write_text("still not source")
+    assert source_fingerprint(tmp_path) == before
+    (tmp_path / "a.py").write_text("X = 2\n")
+    assert source_fingerprint(tmp_path) != before
+
+
+@pytest.fixture
+def store_in(tmp_path, monkeypatch):
+    monkeypatch.setattr(tables.STORE, "directory", tmp_path)
+    return tmp_path
+
+
+def test_a_sheet_solver_and_its_futures_are_read_back_as_they_were_found(store_in, monkeypatch):
+    key = (YACHT, tuple(sorted(YACHT.values().items())))
+    solver = sheetsolver.build_solver(key)
+    futures = sheetfutures.build_futures(solver)
+    assert sorted(p.name.split("-")[0] for p in store_in.iterdir()) == ["futures", "sheet"]
+
+    def never(*args):
+        raise AssertionError("found again instead of read back")
+
+    monkeypatch.setattr(sheetsolver.SheetSolver, "solve", never)
+    monkeypatch.setattr(sheetfutures.Futures, "turn_variance", never)
+    again = sheetsolver.build_solver(key)
+    assert np.array_equal(again.expected, solver.expected)
+    read = sheetfutures.build_futures(again)
+    assert np.array_equal(read.variance, futures.variance)
+    assert np.array_equal(read.distributions, futures.distributions)
+
+
+def test_a_different_sheet_value_files_a_different_table():
+    values = YACHT.values()
+    assert (sheetsolver.table_fingerprint(YACHT, values)
+            != sheetsolver.table_fingerprint(YACHT, {**values, "yacht": 40}))
+    assert (sheetsolver.table_fingerprint(YACHT, values)
+            == sheetsolver.table_fingerprint(YACHT, dict(reversed(list(values.items())))))
