@@ -86,8 +86,10 @@ class Futures:
 
     # -- the variance, backward ---------------------------------------------------------------
     def stop_moments(self, states: np.ndarray, servida: int):
-        """(value[h, s], second moment[h, s]) of the box the optimum fills with each hand (the
-        first within TIE of the best, as `TurnChoices.choose`)."""
+        """(value[h, s], second moment[h, s]) of the box the optimum fills with each hand: the
+        first, unless a later one is worth more by more than TIE (`TurnChoices.choose` takes
+        the first within TIE of the best: the same box but where values lie a few TIE apart,
+        which only rounding makes)."""
         children = self.solver.box_children(states, servida)
         top = spread = None
         for box, values in self.solver.box_values(states, servida):
