@@ -253,7 +253,9 @@ def test_a_token_s_text_is_read_and_refused_as_the_two_passes_did(token):
 @pytest.mark.parametrize("token", ["", "v3.", "v3.A", "v3.AA", "v3.AB", "v3.AAA=", "v3.AA==",
                                    "v3.+AAA", "v3./AAA", "v3.AA A", "v3.AAé", "v3.AAA\n",
                                    "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA",
-                                   'v3.AA"A', "v3.\\u0041AAA", "v3.AA\\/A", "v3.AA\\nA"])
+                                   'v3.AA"A', "v3.\\u0041AAA", "v3.AA\\/A", "v3.AA\\nA",
+                                   # escapes JSON would read as four base64 characters
+                                   "v3.\\/\\/\\/\\/", "v3.AAAA" + "\\u0041" * 4])
 def test_short_tokens_are_read_as_the_two_passes_did(token):
     assert _raw_answer(token_bytes, token) == _raw_answer(_two_pass_raw, token)
 
