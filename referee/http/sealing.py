@@ -206,17 +206,17 @@ SPARE_BITS = {0: 0, 2: 0b1111, 3: 0b11}
 
 
 # base64url is base64 with two characters changed, each swapped with `bytes.replace`, which
-# copies the token and then jumps from one occurrence to the next: the two swaps cost a fifth
-# of what `bytes.translate` costs looking each byte up. Encoding is binascii's base64, as
+# copies the token and then jumps from one occurrence to the next: the two swaps cost a fifth of
+# what `bytes.translate` costs looking each byte up. Encoding is binascii's base64, as
 # `base64.urlsafe_b64encode` does it without its checks of argument types. Decoding is
-# msgspec's: a JSON string read as `bytes` is base64 (msgspec's documented form of bytes),
-# which it decodes two and a half times as fast as binascii (1.4 µs against 3.5 for a token
-# of 1,800 characters, the largest cost of opening one), and as strictly: a character
-# outside base64's alphabet, padding anywhere but at the end, or a length that cannot be
-# base64's is refused. So base64's own characters ("+", "/" and the padding "=") are refused
-# first, and the backslash, which JSON would read as an escape (a quote or a control
-# character, JSON refuses), so that the decoding checks the rest of the token's alphabet in
-# the pass that decodes it.
+# msgspec's: a JSON string read as `bytes` is base64 (msgspec's documented form of bytes), which
+# it decodes two and a half times as fast as binascii (1.4 µs against 3.5 for a token of 1,800
+# characters, the largest cost of opening one; like binascii, and unlike pybase64, it keeps the
+# interpreter lock: README.md), and as strictly: a character outside base64's alphabet, padding
+# anywhere but at the end, or a length that cannot be base64's is refused. So base64's own
+# characters ("+", "/" and the padding "=") are refused first, and the backslash, which JSON
+# would read as an escape (a quote or a control character, JSON refuses), so that the decoding
+# checks the rest of the token's alphabet in the pass that decodes it.
 BASE64 = msgspec.json.Decoder(bytes)
 # What ends a token's base64 in its JSON string, by its length modulo 4: the padding that
 # makes that length a multiple of 4 (1: none makes it decode), then the closing quote.
