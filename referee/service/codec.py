@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import typing
 from collections.abc import Iterable
 from typing import Any, NamedTuple, Protocol
 
@@ -20,6 +21,7 @@ from referee.core.contributions import Fairness
 from referee.core.engine import Engine, shape_problems
 from referee.core.errors import InvalidState, TamperedState
 from referee.core.hints import Seating
+from referee.core.memo import BoundedMemo
 
 from .errors import Refused
 
@@ -199,6 +201,7 @@ class StateCodec:
 SEATING = "seating"
 FAIRNESS = "fairness"
 MOVES = "moves"
+OPTIONS = "options"  # a field of every game's state
 
 
 class SealedTable(msgspec.Struct):
@@ -233,42 +236,69 @@ def _trusted_match(engine: Engine, data: dict[str, Any]) -> Match:
 
 
 def _sealed_match(state_type: type, plaintext: bytes) -> Match:
-    """The match a sealed state's JSON holds, read in one pass: the JSON is decoded as the
-    game's state type extended with the table's fields (`_sealed_type`), whose decoded
-    value then drops those fields and becomes the game's state itself, the same object the
-    state type alone decodes. Raises msgspec.DecodeError exactly when the state type or
-    the table (`SealedTable`) refuses the JSON: each skips the other's keys, and the
-    extended type reads every key with the type and default of the one it belongs to."""
-    decoded = _sealed_decoder(state_type).decode(plaintext)
-    # Read as attributes: a field left out of the JSON whose default is a plain value is
-    # not put in the object's dict, its class holds it (as for the state's own fields).
-    match = Match(decoded, decoded.seating, decoded.fairness, decoded.moves)
-    fields = decoded.__dict__
-    for name in (SEATING, FAIRNESS, MOVES):
-        fields.pop(name, None)
-    # The extended type adds fields and nothing else (no slots, no methods that run), so the
-    # value is the state's class with the state's fields: it becomes one, not copied.
-    object.__setattr__(decoded, "__class__", state_type)
-    return match
+    """The match a sealed state's JSON holds, read in one pass (`SealedReader`)."""
+    return _sealed_reader(state_type).match(plaintext)
+
+
+class SealedReader:
+    """Reads a sealed state's JSON in one pass: the JSON is decoded as the game's state type
+    extended with the table's fields (`_sealed_type`), whose decoded value then drops those
+    fields and becomes the game's state itself, the same object the state type alone
+    decodes. Raises msgspec.DecodeError exactly when the state type or the table
+    (`SealedTable`) refuses the JSON: each skips the other's keys, and the extended type reads
+    every key with the type and default of the one it belongs to.
+
+    A match's options never change: every token of a match, and of every match created with
+    the same options, holds the same JSON text for them (Huit américain's 33 options are
+    half of its state's JSON). The extended type keeps that text as it is (`msgspec.Raw`),
+    and the options value is read from it once per text (`known_options`), then shared by
+    every state that holds it, with whatever it worked out once (Huit américain's compiled
+    rules): only a text met for the first time is decoded, strictly, as the state type
+    would decode it."""
+
+    def __init__(self, state_type: type):
+        self.state_type = state_type
+        self.decoder = msgspec.json.Decoder(_sealed_type(state_type), strict=True)
+        self.options_decoder = msgspec.json.Decoder(typing.get_type_hints(state_type)[OPTIONS],
+                                                    strict=True)
+        self.known_options: BoundedMemo[bytes, Any] = BoundedMemo(256)
+
+    def match(self, plaintext: bytes) -> Match:
+        decoded = self.decoder.decode(plaintext)
+        fields = decoded.__dict__
+        fields[OPTIONS] = self.known_options.get(bytes(fields[OPTIONS]),
+                                                 self.options_decoder.decode)
+        # Read as attributes: a field left out of the JSON whose default is a plain value is
+        # not put in the object's dict, its class holds it (as for the state's own fields).
+        match = Match(decoded, decoded.seating, decoded.fairness, decoded.moves)
+        for name in (SEATING, FAIRNESS, MOVES):
+            fields.pop(name, None)
+        # The extended type adds fields and nothing else (no slots, no methods that run), so
+        # the value is the state's class with the state's fields: it becomes one, not copied.
+        object.__setattr__(decoded, "__class__", self.state_type)
+        return match
 
 
 @functools.cache
-def _sealed_decoder(state_type: type) -> msgspec.json.Decoder:
-    """The decoder of a sealed state's JSON, one per game's state type."""
-    return msgspec.json.Decoder(_sealed_type(state_type), strict=True)
+def _sealed_reader(state_type: type) -> SealedReader:
+    """The reader of a sealed state's JSON, one per game's state type."""
+    return SealedReader(state_type)
 
 
 def _sealed_type(state_type: type) -> type:
-    """The game's state type (a frozen dataclass) with the table's fields after its own, each
-    with the type and default `SealedTable` gives it: what a sealed state's JSON holds."""
+    """The game's state type (a frozen dataclass) with its options read as their JSON text
+    and the table's fields after its own, each with the type and default `SealedTable` gives
+    it: what a sealed state's JSON holds."""
     assert dataclasses.is_dataclass(state_type) and "__slots__" not in vars(state_type)
     table = {f.name: f for f in msgspec.structs.fields(SealedTable)}
     assert not table.keys() & {f.name for f in dataclasses.fields(state_type)}
     sealed = dataclasses.make_dataclass(
         f"Sealed{state_type.__name__}",
-        [(name, f.type, dataclasses.field(default=f.default) if f.default is not msgspec.NODEFAULT
-          else dataclasses.field(default_factory=f.default_factory))
-         for name, f in table.items()],
+        [(OPTIONS, msgspec.Raw),  # in the place the state type gives it
+         *((name, f.type, dataclasses.field(default=f.default)
+            if f.default is not msgspec.NODEFAULT
+            else dataclasses.field(default_factory=f.default_factory))
+           for name, f in table.items())],
         bases=(state_type,), frozen=True)
     sealed.__module__ = state_type.__module__
     return sealed

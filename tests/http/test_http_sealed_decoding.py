@@ -213,8 +213,10 @@ def _raw_answer(read, token):
         return ("refused", exc.code, str(exc))
 
 
-# Characters of base64url, of base64 only, of neither (ASCII or not, digits of other scripts).
-CHARACTERS = [*"Az09-_", "+", "/", "=", ".", "!", " ", "\n", "\x00", "é", "\u0660", "ａ"]
+# Characters of base64url, of base64 only, of neither (ASCII or not, digits of other scripts,
+# JSON's quote and escape, and escapes JSON would read as base64 characters).
+CHARACTERS = [*"Az09-_", "+", "/", "=", ".", "!", " ", "\n", "\x00", "é", "\u0660", "ａ",
+              '"', "\\", "\\u0041", "\\/", "\\\\"]
 
 
 @st.composite
@@ -250,7 +252,10 @@ def test_a_token_s_text_is_read_and_refused_as_the_two_passes_did(token):
 
 @pytest.mark.parametrize("token", ["", "v3.", "v3.A", "v3.AA", "v3.AB", "v3.AAA=", "v3.AA==",
                                    "v3.+AAA", "v3./AAA", "v3.AA A", "v3.AAé", "v3.AAA\n",
-                                   "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA"])
+                                   "v3.AAAA", "v3.AAAAA", "v1.AAAA", "v4.AAAA",
+                                   'v3.AA"A', "v3.\\u0041AAA", "v3.AA\\/A", "v3.AA\\nA",
+                                   # escapes JSON would read as four base64 characters
+                                   "v3.\\/\\/\\/\\/", "v3.AAAA" + "\\u0041" * 4])
 def test_short_tokens_are_read_as_the_two_passes_did(token):
     assert _raw_answer(token_bytes, token) == _raw_answer(_two_pass_raw, token)
 
