@@ -143,13 +143,17 @@ class Instant(fields.Field):
         return float(value)
 
 
+# An instant as the typed decoders read it (the schema's `Instant`).
+TYPED_INSTANT = Annotated[float, msgspec.Meta(ge=0)]
+
+
 class ReplayedMove(msgspec.Struct, forbid_unknown_fields=True):
     """One move of a replay: the move (its own fields are checked when it is played, as a
     posted move's are, so that a move that does not fit its type is refused at its index
     with the problem posting it would get) and the instant it was made at."""
 
     move: dict
-    at: Annotated[float, msgspec.Meta(ge=0)] | msgspec.UnsetType = msgspec.UNSET
+    at: TYPED_INSTANT | msgspec.UnsetType = msgspec.UNSET
 
 
 class ReplayedMoves(fields.Field):
@@ -448,10 +452,10 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     return structs
 
 
-def move_list_type(engine: Engine, max_id: int, max_items: int) -> Any:
-    """A list of moves of any of the game's types, each decoded by its type's Struct (the
-    fields of `move_structs`', its `type` the tag that picks it), so that a replay's moves
-    are checked in one pass; None when a type cannot be typed."""
+def move_union(engine: Engine, max_id: int, max_items: int) -> Any:
+    """A move of any of the game's types, decoded by its type's Struct (the fields of
+    `move_structs`', its `type` the tag that picks it), so that a replay's moves are checked
+    in one pass; None when a type cannot be typed."""
     tagged = []
     for move_type in engine.move_types:
         declared = _move_fields(move_type, max_id, max_items)
@@ -460,7 +464,7 @@ def move_list_type(engine: Engine, max_id: int, max_items: int) -> Any:
         tagged.append(msgspec.defstruct(
             f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True,
             tag_field="type", tag=move_type.type))
-    return list[Union[tuple(tagged)]]  # type: ignore[misc]
+    return Union[tuple(tagged)]  # type: ignore[misc]
 
 
 def _move_fields(move_type: MoveType, max_id: int, max_items: int) -> list[tuple] | None:
