@@ -18,7 +18,8 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import Engine, Field, MoveType
 from referee.core.numbers import integral
-from referee.core.wire import CARD_PATTERN, Card
+from referee.core.cards import standard_deck
+from referee.core.wire import CARD_PATTERN
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES
 
@@ -370,6 +371,12 @@ class FieldForms:
             max_length=self.max_items)]
 
 
+# A card as the typed decoders read it: one of the deck's codes, looked up (the contract's
+# pattern, run as a regular expression on every card, cost more than the rest of a move's
+# check). The pattern's `$` lets a card followed by a newline through too: that rarer
+# spelling is left to the schema, which reads it as the pattern does.
+TYPED_CARD = Literal[standard_deck()]  # type: ignore[valid-type]
+
 # Each kind of a move's field (referee.core.engine.Field): the schema field that checks it,
 # and its typed form for the hot path (None: the schema alone can judge it). The contract
 # lists these kinds.
@@ -384,10 +391,10 @@ FIELD_KINDS: dict[str, tuple[Callable[[FieldForms], fields.Field],
     "integer": (lambda f: StrictInteger(validate=f.checks, **f.given),
                 lambda f: f.bounded(int)),
     "boolean": (lambda f: StrictBoolean(**f.given), lambda f: bool),
-    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: Card),
+    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: TYPED_CARD),
     "cards": (lambda f: fields.List(fields.String(validate=card_check()),
                                     validate=validate.Length(max=f.max_items), **f.given),
-              lambda f: f.listed(Card)),
+              lambda f: f.listed(TYPED_CARD)),
     "integers": (lambda f: fields.List(StrictInteger(validate=f.checks),
                                        validate=validate.Length(max=f.max_items), **f.given),
                  lambda f: f.listed(f.bounded(int))),

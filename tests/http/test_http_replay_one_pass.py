@@ -95,7 +95,8 @@ def _bodies(draw, game_id: str) -> bytes:
     if entries and draw(st.booleans()):  # a move made wrong, or spelt in a rarer way
         move = draw(st.sampled_from(entries))["move"]
         name = draw(st.sampled_from(sorted(move)))
-        move[name] = draw(st.sampled_from([None, 3.0, "", [], {}, "p" * (MAX_ID + 1), 7]))
+        move[name] = draw(st.sampled_from([None, 3.0, "", [], {}, "p" * (MAX_ID + 1), 7,
+                                           "AS\n", ["AS\n"], "AS"]))
     body: dict[str, Any] = {"creation": {"players": players, "seed": "s"}, "moves": entries}
     if draw(st.integers(0, 3)) == 0:
         key, inner, value = draw(st.sampled_from(ENVELOPE_FAULTS))
