@@ -15,10 +15,10 @@ from typing import Annotated, Any, Callable, Literal, Union
 import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from referee.core.cards import standard_deck
 from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import Engine, Field, MoveType
 from referee.core.numbers import integral
-from referee.core.cards import standard_deck
 from referee.core.wire import CARD_PATTERN
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES

@@ -12,7 +12,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from marshmallow import ValidationError
 
 from referee.core.playout import random_move
