@@ -4,7 +4,9 @@ instead of the state) and a move's fields (its type's declared fields).
 
 Each envelope and move is checked by a typed msgspec decoder first (the hot path) and, when
 that refuses it, by its marshmallow schema, whose refusal names every bad field (see
-referee.http.schemas). The JSON's depth is walked only where a schema judges: what a typed
+referee.http.schemas). A game's replay is decoded from its JSON text with its moves typed in
+one pass, and read as any body when that pass refuses it (referee.http.typed_replays). The
+JSON's depth is walked only where a schema judges, and in a replay's creation: what a typed
 envelope accepts cannot nest deeper than its type."""
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from referee.service.errors import Refused, bad_request
 from .operations import SEAT_ENVELOPES
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES, envelope_schemas, envelope_structs, load_move, \
-    move_list_type, move_schemas, move_structs, typed_load
-from .typed_replays import replay_struct, typed_replay
+    move_schemas, move_structs, move_union, typed_load
+from .typed_replays import decoded_replay, replay_struct, typed_entry, typed_replay
 
 
 def parse_json(body: bytes, max_depth: int) -> Any:
@@ -142,14 +144,30 @@ class RequestChecks:
                for kind, struct in self.typed_envelopes.items()},
             "replay": functools.partial(typed_replay,
                                         replay_struct(max_id, max_items, max_moves))}
-        self.typed_move_lists = {gid: move_list_type(engine, max_id, max_items)
-                                 for gid, engine in games.items()}
+        typed_moves = {gid: move_union(engine, max_id, max_items)
+                       for gid, engine in games.items()}
+        self.typed_move_lists = {gid: None if move is None else list[move]
+                                 for gid, move in typed_moves.items()}
+        # Per game whose moves are all typed, the decoder of its replays' JSON text.
+        self.replay_decoders = {
+            gid: msgspec.json.Decoder(replay_struct(max_id, max_items, max_moves,
+                                                    typed_entry(move)))
+            for gid, move in typed_moves.items() if move is not None}
 
-    def body(self, kind: str, raw: bytes, max_depth: int) -> dict[str, Any]:
-        """The request's body parsed and held to the envelope `kind`, refused when its JSON
-        nests deeper than `max_depth`. A body that its typed envelope decodes nests no deeper
-        than that type allows, so it is walked only when the type allows more than the limit;
-        any other body is walked before its schema judges it."""
+    def body(self, kind: str, raw: bytes, max_depth: int,
+             game_id: str | None = None) -> dict[str, Any]:
+        """The request's body parsed and held to the envelope `kind` (of the game `game_id`,
+        when named), refused when its JSON nests deeper than `max_depth`. A body that its
+        typed envelope decodes nests no deeper than that type allows, so it is walked only
+        when the type allows more than the limit; any other body is walked before its schema
+        judges it. A game's replay is first decoded with its moves (`decoded_replay`), and
+        then walked as it would be once parsed, its moves aside (their types bound them)."""
+        decoder = self.replay_decoders.get(game_id) if kind == "replay" else None
+        if decoder is not None:
+            typed = decoded_replay(decoder, raw)
+            if typed is not None:
+                refuse_too_deep(typed, max_depth)
+                return typed
         data = parse_json(raw, max_depth)
         if self.typed_depths.get(kind, math.inf) > max_depth:
             refuse_too_deep(data, max_depth)

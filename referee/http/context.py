@@ -121,8 +121,8 @@ def json_response(body: Any, status: int = 200) -> Response:
     return Response(msgspec.json.encode(body), status=status, content_type=JSON)
 
 
-def load(where: Served, kind: str) -> dict[str, Any]:
-    """The request's body, read and held to the envelope `kind`."""
+def load(where: Served, kind: str, game_id: str | None = None) -> dict[str, Any]:
+    """The request's body, read and held to the envelope `kind` (of the game `game_id`)."""
     environ = request.environ
     # The Content-Type every client library sends is taken as it is; any other is parsed
     # (Werkzeug's parse costs a few microseconds a request).
@@ -133,7 +133,8 @@ def load(where: Served, kind: str) -> dict[str, Any]:
             raise Problem("unsupported_media_type", "send the body as application/json")
         if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
             raise Problem("unsupported_media_type", "send the body as UTF-8 JSON")
-    return where.checks.body(kind, read_limited(environ, where.max_body), where.max_depth)
+    return where.checks.body(kind, read_limited(environ, where.max_body), where.max_depth,
+                             game_id)
 
 
 def read_limited(environ: dict[str, Any], limit: int) -> bytes:

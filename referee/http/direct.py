@@ -72,7 +72,7 @@ class DirectMoves:
         try:
             if len(raw) != size:
                 raise ClientDisconnected()  # what Werkzeug's stream says of a body cut short
-            body = served.checks.body(op.request, raw, served.max_depth)
+            body = served.checks.body(op.request, raw, served.max_depth, engine.id)
             answer = op.run(served.service, engine, body)
             if op.answers_events:
                 # The events as a caller naming no contract version reads them (as the route).

@@ -80,7 +80,7 @@ def _view(op: Operation, fixed_game: str | None):
         caller = caller_version() if op.answers_events else None
         try:
             with preparation.serving():
-                result = op.run(where.service, engine, load(where, op.request))
+                result = op.run(where.service, engine, load(where, op.request, engine.id))
         except NotPrepared as missing:
             where.preparer.ask(missing)
             raise Problem("not_prepared", f"{missing.detail}: ask again in a few seconds",

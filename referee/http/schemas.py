@@ -15,10 +15,11 @@ from typing import Annotated, Any, Callable, Literal, Union
 import msgspec
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from referee.core.cards import standard_deck
 from referee.core.contributions import MAX_SEED_CHARS
 from referee.core.engine import Engine, Field, MoveType
 from referee.core.numbers import integral
-from referee.core.wire import CARD_PATTERN, Card
+from referee.core.wire import CARD_PATTERN
 from referee.pictures.sheet import MAX_COLUMNS as SHEET_COLUMNS
 from referee.pictures.sheet import PAGES
 
@@ -143,13 +144,17 @@ class Instant(fields.Field):
         return float(value)
 
 
+# An instant as the typed decoders read it (the schema's `Instant`).
+TYPED_INSTANT = Annotated[float, msgspec.Meta(ge=0)]
+
+
 class ReplayedMove(msgspec.Struct, forbid_unknown_fields=True):
     """One move of a replay: the move (its own fields are checked when it is played, as a
     posted move's are, so that a move that does not fit its type is refused at its index
     with the problem posting it would get) and the instant it was made at."""
 
     move: dict
-    at: Annotated[float, msgspec.Meta(ge=0)] | msgspec.UnsetType = msgspec.UNSET
+    at: TYPED_INSTANT | msgspec.UnsetType = msgspec.UNSET
 
 
 class ReplayedMoves(fields.Field):
@@ -366,6 +371,12 @@ class FieldForms:
             max_length=self.max_items)]
 
 
+# A card as the typed decoders read it: one of the deck's codes, looked up (the contract's
+# pattern, run as a regular expression on every card, cost more than the rest of a move's
+# check). The pattern's `$` lets a card followed by a newline through too: that rarer
+# spelling is left to the schema, which reads it as the pattern does.
+TYPED_CARD = Literal[standard_deck()]  # type: ignore[valid-type]
+
 # Each kind of a move's field (referee.core.engine.Field): the schema field that checks it,
 # and its typed form for the hot path (None: the schema alone can judge it). The contract
 # lists these kinds.
@@ -380,10 +391,10 @@ FIELD_KINDS: dict[str, tuple[Callable[[FieldForms], fields.Field],
     "integer": (lambda f: StrictInteger(validate=f.checks, **f.given),
                 lambda f: f.bounded(int)),
     "boolean": (lambda f: StrictBoolean(**f.given), lambda f: bool),
-    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: Card),
+    "card": (lambda f: fields.String(validate=card_check(), **f.given), lambda f: TYPED_CARD),
     "cards": (lambda f: fields.List(fields.String(validate=card_check()),
                                     validate=validate.Length(max=f.max_items), **f.given),
-              lambda f: f.listed(Card)),
+              lambda f: f.listed(TYPED_CARD)),
     "integers": (lambda f: fields.List(StrictInteger(validate=f.checks),
                                        validate=validate.Length(max=f.max_items), **f.given),
                  lambda f: f.listed(f.bounded(int))),
@@ -448,10 +459,10 @@ def move_structs(engine: Engine, max_id: int, max_items: int) -> dict[str, type 
     return structs
 
 
-def move_list_type(engine: Engine, max_id: int, max_items: int) -> Any:
-    """A list of moves of any of the game's types, each decoded by its type's Struct (the
-    fields of `move_structs`', its `type` the tag that picks it), so that a replay's moves
-    are checked in one pass; None when a type cannot be typed."""
+def move_union(engine: Engine, max_id: int, max_items: int) -> Any:
+    """A move of any of the game's types, decoded by its type's Struct (the fields of
+    `move_structs`', its `type` the tag that picks it), so that a replay's moves are checked
+    in one pass; None when a type cannot be typed."""
     tagged = []
     for move_type in engine.move_types:
         declared = _move_fields(move_type, max_id, max_items)
@@ -460,7 +471,7 @@ def move_list_type(engine: Engine, max_id: int, max_items: int) -> Any:
         tagged.append(msgspec.defstruct(
             f"{engine.id}:{move_type.type}", declared, forbid_unknown_fields=True,
             tag_field="type", tag=move_type.type))
-    return list[Union[tuple(tagged)]]  # type: ignore[misc]
+    return Union[tuple(tagged)]  # type: ignore[misc]
 
 
 def _move_fields(move_type: MoveType, max_id: int, max_items: int) -> list[tuple] | None:

@@ -23,7 +23,7 @@ from referee.pictures import sheet
 from .answers import applied, contributed, hint, outcome, player_view, verdict
 from .codec import Match, StateCodec
 from .errors import Refused, bad_request, not_your_seat
-from .replays import ReplayRefused, instants, played
+from .replays import MOVES_CHECKED, ReplayRefused, instants, played
 from .results import REPLAYED, SEALED, Signer, signed_result
 
 # A move as posted, checked against its type's declared fields: the checked move, or
@@ -42,10 +42,6 @@ def _nobody_told(game_id: str, moves: int = 1) -> None:
 
 def _each_on_its_own(game_id: str, moves: list[dict[str, Any]]) -> None:
     return None
-
-
-def _checked_already(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
-    return move
 
 
 def warm_up(games: dict[str, Engine]) -> None:
@@ -200,19 +196,20 @@ class Referee:
 
     def replay(self, engine: Engine, body: Body) -> dict[str, Any]:
         """A whole match from its creation (`body["creation"]`, a creation's body) and its
-        moves in order (`body["moves"]`, each `{"move", "at"?}`): the final outcome with
-        `moves_applied`, or ReplayRefused at the first move refused, with the outcome the
-        match had reached before it."""
+        moves in order (`body["moves"]`, each `{"move", "at"?}`; with `body[MOVES_CHECKED]`,
+        each move held to its type already): the final outcome with `moves_applied`, or
+        ReplayRefused at the first move refused, with the outcome the match had reached
+        before it."""
         now = self.clock()
         created_at = body.get("created_at", now)
         made_at = instants(body["moves"], created_at, now)
         start, created = self.new_match(engine, body["creation"], now=created_at)
         posted = [entry["move"] for entry in body["moves"]]
-        checked = self.check_moves(engine.id, posted)
+        checked = posted if body.get(MOVES_CHECKED) else self.check_moves(engine.id, posted)
         if checked is None:  # one does not fit its type: each is checked as it is played
             got = played(engine, start, created_at, posted, made_at, self.check_move)
         else:
-            got = played(engine, start, created_at, checked, made_at, _checked_already)
+            got = played(engine, start, created_at, checked, made_at, None)
         moves_applied = got.refused[0] if got.refused else len(body["moves"])
         self.applied(engine.id, moves_applied)
         # The answer tells the last move's events; the creation's only when none was applied.

@@ -35,9 +35,12 @@ def _examples():
 
 
 def _rare_spelling(value) -> bool:
-    """A value the typed decoders leave to the schemas on purpose."""
+    """A value the typed decoders leave to the schemas on purpose: a number spelt as a
+    float, a card followed by a newline (which the card pattern's `$` lets through)."""
     if isinstance(value, float):
         return True
+    if isinstance(value, str):
+        return value.endswith("\n")
     if isinstance(value, dict):
         return any(_rare_spelling(v) for v in value.values())
     if isinstance(value, list):
