@@ -47,6 +47,27 @@ CONTRACT = schemathesis.openapi.from_dict(committed_contract(), config=Schemathe
 # What an integrator passes to the CLI: the statuses a schema-valid request may be refused
 # with, per operation.
 CONFIG = SchemathesisConfig.from_path(str(ROOT / "schemathesis.toml"))
+
+
+def resolved_once(project) -> None:
+    """Have the project configuration resolve each operation's settings (its checks, phases
+    and generation, per phase) once: schemathesis resolves them again for every case, twice
+    for the checks, merging the `[[operations]]` groups that apply each time (about 0.8 ms a
+    case, a fifth of the cost of the cheaper cases). The settings are the same for every case
+    of an operation and phase: what is checked is unchanged."""
+    if getattr(project, "resolves_once", False):
+        return
+    project.resolves_once = True
+    for name in ("checks_config_for", "phases_for", "generation_for"):
+        resolve, resolved = getattr(project, name), {}
+
+        def once(*, operation=None, resolve=resolve, resolved=resolved, **phase):
+            key = (None if operation is None else operation.label, tuple(phase.items()))
+            if key not in resolved:
+                resolved[key] = resolve(operation=operation, **phase)
+            return resolved[key]
+
+        setattr(project, name, once)
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
@@ -61,6 +82,7 @@ def one_operation(document: dict, app, label: str):
             if key == method.lower() or key not in METHODS}
     schema = schemathesis.openapi.from_dict(copy.deepcopy({**document, "paths": {path: item}}),
                                             config=CONFIG)
+    resolved_once(schema.config)
     schema.app = app
     return schema
 
