@@ -143,7 +143,9 @@ def contract_document(request, served):
 
 @pytest.fixture(params=OTHERS)
 def other(request, served):
-    return one_operation(served, APP, request.param)
+    schema = one_operation(served, APP, request.param)
+    schema.hook("filter_case")(read_beside_the_state)
+    return schema
 
 
 @pytest.fixture(params=SEALED)
@@ -173,6 +175,27 @@ def where_the_modes_differ(ctx, case) -> bool:
     if meta is None or meta.phase.name != TestPhase.COVERAGE or meta.generation.mode.is_positive:
         return True
     return TOKEN_FIELDS.search(meta.phase.data.location or "") is not None
+
+
+# A break inside an event or a move (a request's nested fields, read after its seat token).
+INSIDE_AN_EVENT_OR_A_MOVE = re.compile(r"^/oneOf/[0-9]+/properties/(events/items|move)/")
+
+
+def read_beside_the_state(ctx, case) -> bool:
+    """Every case but the coverage phase's negative ones that break an event or a move next to
+    a seat token instead of the state. An open server has no key: it refuses every seat token
+    as `tampered_seat_token`, and opens the token before it reads the events and the move
+    beside it (on a full run, 4,305 of these 4,365 cases were `tampered_seat_token`, and 60,
+    an event or a move of the wrong JSON type, were refused by the envelope check that refuses
+    it next to a state). The same breaks are sent next to the state, where they are read; the
+    seat-token alternative keeps its other negative cases (its token, its own fields)."""
+    meta = case.meta
+    if meta is None or meta.phase.name != TestPhase.COVERAGE or meta.generation.mode.is_positive:
+        return True
+    beside_a_token = isinstance(case.body, dict) and "seat_token" in case.body \
+        and "state" not in case.body
+    return not (beside_a_token
+                and INSIDE_AN_EVENT_OR_A_MOVE.search(meta.phase.data.location or ""))
 
 
 def test_every_operation_is_tested_once():
