@@ -27,6 +27,11 @@ run of both tests over every operation, all 13,025 such cases had the same statu
 problem code in both modes), and a state object's inner keywords are never read by a sealed
 server (every such case was `tampered_state`, or refused by a shared check as in open mode).
 Its positive cases, fuzzing and examples are all sent.
+
+A view, hint, validation or picture request takes the state or a seat token. The open test
+sends a break inside an event or a move next to the state only, where it is read: an open
+server has no key, and refuses a seat token before it reads the events and the move beside
+it (`read_beside_the_state`).
 """
 
 from __future__ import annotations
