@@ -8,9 +8,10 @@ every operation, its sheet included) and the service's own, with few examples: t
 is left out (its request is the SVG sheet's), and in sealed mode the view picture (the
 costliest to cover, its events a union of every event type; its state and seat token are
 checked as the view's). The in-process schemathesis tests
-(test_contract_schemathesis.py) cover every operation of every game, in both modes, with the
-same configuration. The only warning allowed is schemathesis's "mostly rejected
-generated data", on an operation whose `x-referee-rules` say why (a made-up state is refused).
+(test_contract_schemathesis.py) cover every operation of every game, in both modes (in
+sealed mode, the negative cases of its tokens), with the same configuration. The only
+warning allowed is schemathesis's "mostly rejected generated data", on an operation whose
+`x-referee-rules` say why (a made-up state is refused).
 """
 
 from __future__ import annotations
