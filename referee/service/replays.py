@@ -15,6 +15,7 @@ from typing import Any, Callable, NamedTuple
 from referee.core.engine import Engine, Event
 from referee.core.errors import RefereeError
 
+from .answers import applied
 from .codec import Match
 from .errors import bad_request
 
@@ -68,17 +69,15 @@ def instants(moves: list[dict[str, Any]], created_at: float, now: float) -> list
 
 
 def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str, Any]],
-           made_at: list[float], check_move: MoveCheck | None) -> Played:
-    """The match after every move, or up to the first move refused. Each move is held to its
-    type by `check_move` before the rules judge it; None: every move has been held to its
-    type already, in one pass. The referee played every state on the way, so none is checked
-    again (as a sealed state is not: `applied`'s bound on the counters holds for every state
-    it makes)."""
+           made_at: list[float], check_move: MoveCheck) -> Played:
+    """The match after every move (each held to its type by `check_move` before the rules
+    judge it), or up to the first move refused. The referee played every state on the way,
+    so none is checked again (as a sealed state is not)."""
     state, now, events = start.state, created_at, []
     for index, (posted, at) in enumerate(zip(moves, made_at)):
         try:
-            move = posted if check_move is None else check_move(engine.id, posted)
-            state, events = engine.apply(state, move, now=at)
+            move = check_move(engine.id, posted)
+            state, events = applied(engine, state, move, now=at, trusted=True)
         except RefereeError as error:
             return Played(start.after(state, moves=index), events, now, (index, error))
         now = at
