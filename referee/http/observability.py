@@ -14,7 +14,6 @@ request.
 
 from __future__ import annotations
 
-import atexit
 import logging
 import os
 import random
@@ -32,7 +31,7 @@ from pythonjsonlogger.msgspec import MsgspecFormatter
 
 from referee.core.memo import BoundedMemo
 
-from . import metrics
+from . import background, metrics
 
 REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 TRACEPARENT = re.compile(r"[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}")
@@ -45,10 +44,9 @@ LOG_RENAMES = {"asctime": "time", "levelname": "level", "name": "logger"}
 # The request lines are written by RequestLog, not through this logger's handlers; its level
 # still says whether they are written (REFEREE_LOG_LEVEL: from WARNING up, none).
 requests_log = logging.getLogger("referee.requests")
-# How often the queued request lines are written, and how many may wait: past that, the
-# request that adds one writes them itself, so memory stays bounded when standard error is
-# not read (that request then waits, as it would for a line written at once).
-FLUSH_SECONDS = 1.0
+# How many request lines may wait for the flusher: past that, the request that adds one
+# writes them itself, so memory stays bounded when standard error is not read (that request
+# then waits, as it would for a line written at once).
 MOST_PENDING = 10_000
 
 
@@ -82,50 +80,28 @@ ENCODER = msgspec.json.Encoder()
 
 class RequestLog:
     """This process's request lines, on standard error. A request queues its line (the
-    time's text is made once a second); a thread encodes the queue in one msgspec call and
-    writes it every FLUSH_SECONDS, and an exit (atexit: a gunicorn worker leaving on SIGTERM,
-    or recycled) writes what is left. A request thus pays neither the logging module's
-    record, formatter and handler lock nor a system call, and never waits on the stream
-    (docs/PERFORMANCE.md has the instructions a line costs, either way)."""
+    time's text is made once a second); the background flusher (referee.http.background)
+    encodes the queue in one msgspec call and writes it every second and at exit. A request
+    thus pays neither the logging module's record, formatter and handler lock nor a system
+    call, and never waits on the stream (docs/PERFORMANCE.md has the instructions a line
+    costs, either way)."""
 
     def __init__(self, fd: int = 2):
         self.fd = fd
         self.forget()
-        atexit.register(self.flush)
-        os.register_at_fork(after_in_child=self._forked)
+        # A forked child's queue starts empty: the parent's queued lines are the parent's.
+        os.register_at_fork(after_in_child=self.forget)
 
     def forget(self) -> None:
         self.pending: deque[RequestLine] = deque()
         self.writing = threading.Lock()
-        self.flusher: threading.Thread | None = None
         self.clock: tuple[int, str] = (0, "")
 
-    def start(self) -> None:
-        """Start the thread that flushes, with the application: never from a request, whose
-        deadline could hit a thread it starts as it starts (referee.service.preparer says
-        how). Until it runs, each line is written at once."""
-        with self.writing:
-            if self.flusher is None:
-                self.flusher = threading.Thread(target=self.flush_every, name="request-log",
-                                                daemon=True)
-                self.flusher.start()
-
-    def _forked(self) -> None:
-        # A forked child has no thread but the forking one, and the parent's queued lines
-        # are the parent's to write.
-        started = self.flusher is not None
-        self.forget()
-        if started:
-            self.start()
-
     def write(self, line: RequestLine) -> None:
+        """Queue `line`. Until the flusher runs, or when MOST_PENDING lines wait (standard
+        error not read), the request writes them itself, so memory stays bounded."""
         self.pending.append(line)
-        if self.flusher is None or len(self.pending) > MOST_PENDING:
-            self.flush()
-
-    def flush_every(self) -> None:
-        while True:
-            time.sleep(FLUSH_SECONDS)
+        if not background.FLUSHER.running or len(self.pending) > MOST_PENDING:
             self.flush()
 
     def flush(self) -> None:
@@ -163,6 +139,7 @@ class RequestLog:
 
 
 REQUEST_LOG = RequestLog()
+background.FLUSHER.add(REQUEST_LOG.flush)
 
 
 def configure_logging(level: str) -> None:
@@ -284,8 +261,7 @@ def install(app: Flask, games: Container[str], log_requests: bool = True) -> Rec
     """Runs first before every request and last after it, with a `Recorder(games,
     log_requests)`, returned for the answers served outside Flask's dispatch."""
     recorder = Recorder(games, log_requests)
-    if log_requests:
-        REQUEST_LOG.start()
+    background.FLUSHER.start()
     app.before_request_funcs.setdefault(None, []).insert(0, _start)
     # After-request functions run last-registered first: this one goes last, after any
     # compression, so the time counted is the whole answer's.

@@ -14,9 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
+from prometheus_client import CollectorRegistry, multiprocess
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.__main__ import free_port, workers_of
+from referee.http.background import FLUSH_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -78,12 +80,22 @@ def healthz_count(port: int) -> float:
     return 0.0
 
 
+def settled_healthz_count(port: int, expected: float) -> float:
+    """The count once it reaches `expected`, or after a few flush intervals: each worker adds
+    its pending counts to the shared files every second (referee.http.background), and the
+    worker answering `/metrics` its own first."""
+    deadline = time.time() + 5 * FLUSH_SECONDS
+    while (count := healthz_count(port)) < expected and time.time() < deadline:
+        time.sleep(0.1)
+    return count
+
+
 def test_metrics_are_summed_over_workers_and_survive_a_replaced_worker(server):
     proc, port, metrics_dir, _ = server
     start = healthz_count(port)
     for _ in range(30):
         assert get(port, "/healthz")[0] == 200
-    assert healthz_count(port) == start + 30
+    assert settled_healthz_count(port, start + 30) == start + 30
     # Every worker writes files of its own, named by its pid, in the shared directory.
     pids = workers_of(proc.pid)
     assert len(pids) == 2
@@ -95,6 +107,9 @@ def test_metrics_are_summed_over_workers_and_survive_a_replaced_worker(server):
         time.sleep(0.2)
     for _ in range(10):
         assert get(port, "/healthz")[0] == 200
+    assert settled_healthz_count(port, start + 40) == start + 40
+    # Nothing is counted twice once every worker has flushed.
+    time.sleep(2 * FLUSH_SECONDS)
     assert healthz_count(port) == start + 40
     assert any(str(pids[0]) in f.name for f in metrics_dir.iterdir())
 
@@ -200,9 +215,10 @@ def test_every_request_writes_one_line_with_the_same_fields(server):
 
 
 @pytest.mark.parametrize("threads", ["2", "1"], ids=["threaded-worker", "sync-worker"])
-def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, threads):
-    """The workers write their request lines once a second: SIGTERM to the master right
-    after the last answer leaves lines queued, which each worker writes as it exits."""
+def test_the_lines_and_counts_of_just_before_a_graceful_shutdown_are_kept(tmp_path, threads):
+    """The workers write their request lines and add their counts to the metrics' files once
+    a second: SIGTERM to the master right after the last answer leaves both pending, which
+    each worker writes as it exits."""
     proc, port, err = start(tmp_path, threads, warm_up="off")
     ids = {f"last-{n}" for n in range(200)}
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
@@ -218,3 +234,7 @@ def test_the_lines_written_just_before_a_graceful_shutdown_are_kept(tmp_path, th
     err.close()
     assert {request_id: len(lines) for request_id, lines in found.items()} == dict.fromkeys(
         ids, 1)
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=str(tmp_path / "metrics"))
+    assert registry.get_sample_value("referee_requests_total", {
+        "route": "/healthz", "game": "", "status": "200"}) == len(ids)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from prometheus_client import multiprocess
 from prometheus_client.parser import text_string_to_metric_families
 
 import referee
@@ -287,15 +288,28 @@ def test_the_table_cache_is_where_the_setting_says_else_in_the_users_cache(env, 
 # imported, and this test process has imported it without a metrics directory.
 FORKED_WORKER = """
 import os, sys
-from referee.http import metrics
+from referee.http import background, metrics
+healthz = metrics.REQUESTS.labels("/healthz", "", "200")
+healthz.inc(2)  # pending in the parent at the fork: the parent's to write, not the child's
 child = os.fork()
 if child == 0:
-    metrics.REQUESTS.labels("/healthz", "", "200").inc()
+    healthz.inc()
+    background.FLUSHER.flush()
     print(os.getpid(), metrics.process_id(), flush=True)
     os._exit(0)
 os.waitpid(child, 0)
+background.FLUSHER.flush()
 print(os.getpid(), metrics.process_id(), flush=True)
 """
+
+
+def healthz_count(files: list[Path]) -> float:
+    """The /healthz count written in the metrics' `files`, summed as `/metrics` sums them."""
+    return sum(sample.value
+               for family in multiprocess.MultiProcessCollector.merge(map(str, files))
+               for sample in family.samples
+               if sample.name == "referee_requests_total" and sample.labels == {
+                   "route": "/healthz", "game": "", "status": "200"})
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a process fork is what is checked")
@@ -311,3 +325,7 @@ def test_a_forked_worker_writes_its_metrics_to_files_of_its_own_pid(tmp_path):
     files = {f.name for f in tmp_path.iterdir()}
     assert f"counter_{child}.db" in files
     assert {name.rsplit("_", 1)[1] for name in files} == {f"{child}.db", f"{parent}.db"}
+    # Each process wrote its own counts, once: the child not the parent's pending ones.
+    assert healthz_count([tmp_path / f"counter_{child}.db"]) == 1
+    assert healthz_count([tmp_path / f"counter_{parent}.db"]) == 2
+    assert healthz_count(list(tmp_path.iterdir())) == 3
