@@ -4,53 +4,91 @@
 // holding it; KEYS is the referee's published keys, its /.well-known/jwks.json address or a
 // file holding them. Prints the statement's payload as JSON and exits 0 when the signature
 // is the referee's; otherwise says why and exits 1 (altered anywhere, a key the set does not
-// hold, not an EdDSA JWS).
+// hold, not an EdDSA JWS). Exits 2 when not given both.
 //
-// Needs Node 20+ and nothing else: Ed25519 is in its WebCrypto (`crypto.subtle`), and the
-// same function runs in a browser. With the `jose` package it is
-// `jwtVerify(statement, createLocalJWKSet(keys), {algorithms: ["EdDSA"]})`.
+// The JWS is checked by `jose` (panva/jose), the JOSE library of JavaScript: maintained,
+// without dependencies, the same code in Node, browsers and Deno. Its version is pinned by
+// package-lock.json beside this script: run `npm ci` in scripts/ first (or, in a project of
+// your own, `npm install jose`). Needs Node 20+ (Ed25519 in its WebCrypto).
 // Import `verifyResult` to use it from your own code.
 
 import { readFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { compactVerify, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader } from "jose";
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
+// What each refusal of jose means for a statement of the referee, by jose's error code; the
+// key id quoted is the one the statement names.
+const WHY = {
+  ERR_JWS_SIGNATURE_VERIFICATION_FAILED: (kid) =>
+    `the signature does not match: the statement was altered or not signed by key ${kid}`,
+  ERR_JWKS_NO_MATCHING_KEY: (kid) => `no Ed25519 key ${kid} among the published keys`,
+  ERR_JWKS_MULTIPLE_MATCHING_KEYS: (kid) => `more than one Ed25519 key ${kid} among the published keys`,
+  ERR_JOSE_ALG_NOT_ALLOWED: () => "the statement is not signed with EdDSA",
+  ERR_JWS_INVALID: (kid, error) =>
+    `a statement is a compact JWS: three base64url parts separated by dots (${error.message})`,
+  ERR_JWKS_INVALID: (kid, error) => `the published keys are not a JWK Set (${error.message})`,
+  ERR_JWKS_TIMEOUT: () => "the published keys did not come in time",
+};
 
-function decode(text) {
-  if (!B64URL.test(text)) throw new Error("not base64url");
-  const raw = Buffer.from(text, "base64url");
-  // The one spelling that encodes back to itself: no character may change unnoticed.
-  if (raw.toString("base64url") !== text) throw new Error("not base64url in its canonical spelling");
-  return raw;
+function namedKey(statement) {
+  try {
+    return JSON.stringify(decodeProtectedHeader(statement).kid ?? null);
+  } catch {
+    return "null";
+  }
+}
+
+// A JWK Set as published, the URL of one (fetched and kept by jose), or a key set of jose's
+// own making (`createRemoteJWKSet(...)`, to share its cache between calls).
+function keySet(keys) {
+  if (typeof keys === "function") return keys;
+  if (keys instanceof URL) return createRemoteJWKSet(keys);
+  return createLocalJWKSet(keys);
 }
 
 export async function verifyResult(statement, keys) {
-  const parts = statement.trim().split(".");
-  if (parts.length !== 3) throw new Error("a statement is a compact JWS: three parts separated by dots");
-  const header = JSON.parse(decode(parts[0]).toString("utf8"));
-  if (header === null || header.alg !== "EdDSA") throw new Error("the statement is not signed with EdDSA");
-  const jwk = (keys.keys || []).find(
-    (k) => k && k.kid === header.kid && k.kty === "OKP" && k.crv === "Ed25519");
-  if (!jwk) throw new Error(`no Ed25519 key ${JSON.stringify(header.kid)} among the published keys`);
-  const key = await crypto.subtle.importKey(
-    "jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, ["verify"]);
-  const signed = new TextEncoder().encode(`${parts[0]}.${parts[1]}`);
-  const good = await crypto.subtle.verify({ name: "Ed25519" }, key, decode(parts[2]), signed);
-  if (!good) {
-    throw new Error(`the signature does not match: the statement was altered or not signed by key ${JSON.stringify(header.kid)}`);
+  const jws = typeof statement === "string" ? statement.trim() : statement;
+  let verified;
+  try {
+    // The payload is a statement, not a login token: its claims (`iat`) are facts to read,
+    // not to hold against this machine's clock, so the JWS is checked, not a JWT.
+    verified = await compactVerify(jws, keySet(keys), { algorithms: ["EdDSA"] });
+  } catch (error) {
+    const why = WHY[error.code];
+    if (why) throw new Error(why(namedKey(jws), error));
+    throw new Error(`not an EdDSA JWS of a published key: ${error.message}`);
   }
-  const payload = JSON.parse(decode(parts[1]).toString("utf8"));
+  let payload = null;
+  try {
+    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(verified.payload));
+  } catch {
+    // Not UTF-8 JSON: refused below, as any payload that is not an object.
+  }
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
     throw new Error("the statement's payload is not a JSON object");
   }
   return payload;
 }
 
+function isAddress(source) {
+  return /^https?:\/\//.test(source);
+}
+
 async function read(source) {
-  if (/^https?:\/\//.test(source)) return (await fetch(source)).text();
+  if (isAddress(source)) return (await fetch(source)).text();
   if (source.length < 4096 && existsSync(source)) return readFile(source, "utf8");
   return source;
+}
+
+async function published(source) {
+  if (isAddress(source)) return new URL(source);
+  const text = await read(source);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`the published keys are not JSON (${error.message})`);
+  }
 }
 
 async function main(args) {
@@ -59,7 +97,7 @@ async function main(args) {
     return 2;
   }
   try {
-    const payload = await verifyResult(await read(args[0]), JSON.parse(await read(args[1])));
+    const payload = await verifyResult(await read(args[0]), await published(args[1]));
     console.log(JSON.stringify(payload, null, 2));
     return 0;
   } catch (error) {

@@ -1,7 +1,9 @@
 """Signed results (docs/RESULTS.md): a match finished in a replay, or in sealed mode, carries a
 statement the referee signed (a JWS with EdDSA over Ed25519) that verifies with the keys of
 /.well-known/jwks.json, in Python and in JavaScript, and fails when any field is altered or the
-key is unknown. An open-mode state posted is never signed; without a key nothing is signed and
+key is unknown. The JavaScript verifier runs on the jose its lock file pins, installed by
+`npm ci` in a copy of scripts/ (each worker its own), and agrees with the Python one case by
+case. An open-mode state posted is never signed; without a key nothing is signed and
 the answer says so; a key that does not read stops the referee from starting."""
 
 from __future__ import annotations
@@ -11,8 +13,12 @@ import hashlib
 import importlib.util
 import json
 import random
+import shutil
+import threading
+from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 import referee
 from referee.core import rng
@@ -20,7 +26,7 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.sealing import Sealer
 from referee.service.codec import MOVES
-from tests.fairness.node import ROOT, node
+from tests.fairness.node import ROOT, node, npm_ci
 from tests.support import SEALING_KEYS
 
 spec = importlib.util.spec_from_file_location("verify_result",
@@ -111,14 +117,67 @@ def test_any_field_altered_or_an_unknown_key_fails(signed):
         verify_result.verify(statement, impostor)
 
 
-def test_the_javascript_verifier_agrees(signed, tmp_path):
+@pytest.fixture(scope="module")
+def rotation():
+    """A statement signed by the key that is now the older one, the keys published once a
+    newer key signs (both listed), and once the older key is retired."""
+    creation, moves = whole_match("t")
+    before = replay(app_with(RESULT_KEYS=OLD_KEY), creation, moves).get_json()
+    after = app_with(RESULT_KEYS=[KEY, OLD_KEY]).get("/.well-known/jwks.json").get_json()
+    retired = app_with(RESULT_KEYS=KEY).get("/.well-known/jwks.json").get_json()
+    return before["result"]["statement"], after, retired
+
+
+def test_a_statement_signed_before_a_rotation_verifies_while_its_key_is_listed(rotation):
+    before, after, retired = rotation
+    assert verify_result.verify(before, after)["seed"] == "t"
+    with pytest.raises(verify_result.Refused, match="no Ed25519 key"):
+        verify_result.verify(before, retired)
+
+
+# Runs the verifier's exported `verifyResult` over the cases of a JSON file in one process:
+# for each `[statement, keys]`, the payload or why it was refused.
+EACH_CASE = """\
+import { readFileSync } from "node:fs";
+import { verifyResult } from "./verify_result.mjs";
+const outcomes = [];
+for (const [statement, keys] of JSON.parse(readFileSync(process.argv[2], "utf8"))) {
+  try {
+    outcomes.push({ payload: await verifyResult(statement, keys) });
+  } catch (error) {
+    outcomes.push({ refused: error.message });
+  }
+}
+console.log(JSON.stringify(outcomes));
+"""
+
+
+@pytest.fixture(scope="module")
+def javascript(tmp_path_factory) -> Path:
+    """scripts/verify_result.mjs beside its package.json and lock file in a folder of its own,
+    the jose they pin installed there by `npm ci` (not in scripts/, which the tests of another
+    worker may be installing at the same time), with the case runner above."""
+    folder = tmp_path_factory.mktemp("verifier")
+    for name in ("verify_result.mjs", "package.json", "package-lock.json"):
+        shutil.copy(ROOT / "scripts" / name, folder / name)
+    installed = npm_ci(folder)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    assert json.loads((folder / "node_modules" / "jose" / "package.json").read_text())[
+        "version"] == json.loads((folder / "package.json").read_text())["dependencies"]["jose"]
+    (folder / "each_case.mjs").write_text(EACH_CASE)
+    return folder / "verify_result.mjs"
+
+
+def test_the_javascript_verifier_agrees(signed, javascript, tmp_path):
     answer, keys, _ = signed
     statement = answer["result"]["statement"]
     payload = verify_result.verify(statement, keys)
     (tmp_path / "keys.json").write_text(json.dumps(keys))
     (tmp_path / "other.json").write_text(json.dumps({"keys": keys["keys"][1:]}))
+    (tmp_path / "impostor.json").write_text(
+        json.dumps({"keys": [{**keys["keys"][1], "kid": "test-2026"}]}))
     (tmp_path / "altered.jws").write_text(reencoded(statement, {**payload, "moves": 1}))
-    script = str(ROOT / "scripts" / "verify_result.mjs")
+    script = str(javascript)
     good = node(script, statement, str(tmp_path / "keys.json"), timeout=60)
     assert good.returncode == 0, good.stderr
     assert json.loads(good.stdout) == payload
@@ -127,16 +186,72 @@ def test_the_javascript_verifier_agrees(signed, tmp_path):
     assert altered.returncode == 1 and "signature does not match" in altered.stderr
     unknown = node(script, statement, str(tmp_path / "other.json"), timeout=60)
     assert unknown.returncode == 1 and "no Ed25519 key" in unknown.stderr
+    impostor = node(script, statement, str(tmp_path / "impostor.json"), timeout=60)
+    assert impostor.returncode == 1 and "signature does not match" in impostor.stderr
+    alone = node(script, statement, timeout=60)
+    assert alone.returncode == 2 and "usage" in alone.stderr
 
 
-def test_a_statement_signed_before_a_rotation_verifies_while_its_key_is_listed():
-    creation, moves = whole_match("t")
-    before = replay(app_with(RESULT_KEYS=OLD_KEY), creation, moves).get_json()
-    after = app_with(RESULT_KEYS=[KEY, OLD_KEY]).get("/.well-known/jwks.json").get_json()
-    assert verify_result.verify(before["result"]["statement"], after)["seed"] == "t"
-    retired = app_with(RESULT_KEYS=KEY).get("/.well-known/jwks.json").get_json()
-    with pytest.raises(verify_result.Refused, match="no Ed25519 key"):
-        verify_result.verify(before["result"]["statement"], retired)
+def test_the_javascript_verifier_fetches_the_published_keys(javascript):
+    """KEYS given as the referee's /.well-known/jwks.json address, served by a real server."""
+    app = referee.create_app({"CLOCK": lambda: NOW, "STATE_KEYS": [], "REQUEST_LOG": False,
+                              "RESULT_KEYS": KEY})
+    creation, moves = whole_match()
+    statement = replay(app.test_client(), creation, moves).get_json()["result"]["statement"]
+    server = make_server("127.0.0.1", 0, app)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        address = f"http://127.0.0.1:{server.server_port}/.well-known/jwks.json"
+        fetched = node(str(javascript), statement, address, timeout=60)
+    finally:
+        server.shutdown()
+        serving.join()
+    assert fetched.returncode == 0, fetched.stderr
+    assert json.loads(fetched.stdout)["seed"] == "s"
+
+
+def python_outcome(statement: str, keys: dict) -> dict:
+    try:
+        return {"payload": verify_result.verify(statement, keys)}
+    except verify_result.Refused as refused:
+        return {"refused": str(refused)}
+
+
+def test_the_javascript_verifier_agrees_on_every_alteration_and_key(signed, rotation,
+                                                                     javascript, tmp_path):
+    """Case by case, the JavaScript `verifyResult` accepts what the Python verifier accepts,
+    with the same payload, and refuses what it refuses, for the same reason."""
+    answer, keys, _ = signed
+    statement = answer["result"]["statement"]
+    payload = verify_result.verify(statement, keys)
+    accepted, altered, unknown = "accepted", "signature does not match", "no Ed25519 key"
+    cases = {"as signed": (statement, keys, accepted)}
+    for field, value in payload.items():
+        changed = {**payload, field: "altered" if value != "altered" else "other"}
+        cases[f"{field} altered"] = (reencoded(statement, changed), keys, altered)
+    cases["a field added"] = (reencoded(statement, {**payload, "extra": 1}), keys, altered)
+    cases["a key unknown"] = (
+        statement, {"keys": [k for k in keys["keys"] if k["kid"] != "test-2026"]}, unknown)
+    cases["an impostor key"] = (
+        statement, {"keys": [{**keys["keys"][1], "kid": "test-2026"}]}, altered)
+    before, after, retired = rotation
+    cases["signed before a rotation"] = (before, after, accepted)
+    cases["its key retired"] = (before, retired, unknown)
+    (tmp_path / "cases.json").write_text(
+        json.dumps([[statement, keys] for statement, keys, _ in cases.values()]))
+    run = node(str(javascript.parent / "each_case.mjs"), str(tmp_path / "cases.json"),
+               timeout=60)
+    assert run.returncode == 0, run.stderr
+    outcomes = json.loads(run.stdout)
+    assert len(outcomes) == len(cases) > len(payload) + 5
+    for (name, (statement, keys, expected)), javascript_outcome in zip(cases.items(), outcomes):
+        python = python_outcome(statement, keys)
+        if expected == accepted:
+            assert javascript_outcome == python and "payload" in python, name
+        else:
+            assert expected in python.get("refused", ""), (name, python)
+            assert expected in javascript_outcome.get("refused", ""), (name, javascript_outcome)
 
 
 def test_sealed_mode_signs_the_move_that_finishes_a_match_and_open_mode_never():
