@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import tempfile
 
 import pytest
 from hypothesis import settings
@@ -13,7 +16,12 @@ from referee.core.tables import keep_tables_in
 from referee.games import REGISTRY
 from referee.http.settings import table_cache
 from referee.service.referee import warm_up
-from tests.support import SEALING_KEYS
+from tests.support import ROOT, SEALING_KEYS
+
+try:
+    import fcntl
+except ImportError:  # no fcntl (Windows): each worker makes the tables it misses itself
+    fcntl = None
 
 # CI runs the same examples every time, so a submission that passed here passes there; runs
 # elsewhere keep exploring new examples (and keep failures in .hypothesis to replay them).
@@ -102,15 +110,71 @@ class Clock:
         return self.now
 
 
+# The game whose tables take longest to make: Yams' solver values and `win` futures, some 15 s
+# of CPU where the table store has none yet (a fresh clone, as in CI). Every worker of a
+# parallel run would make them at once, each for itself: the controller has one process make
+# them instead, started before the workers, which warm up the other games meanwhile and then
+# wait for it (a lock it holds while it runs) to read them back.
+SLOWEST_TABLES = "yams"
+TABLES_BEING_MADE = "REFEREE_TEST_TABLES_LOCK"
+MAKE_THE_SLOWEST_TABLES = (
+    "import sys; from referee.core.tables import keep_tables_in; "
+    "from referee.games import REGISTRY; from referee.service.referee import warm_up; "
+    "keep_tables_in(sys.argv[1]); warm_up({sys.argv[2]: REGISTRY[sys.argv[2]]})")
+
+
+def pytest_configure(config):
+    """In the controller of a parallel run (no worker input, xdist's `dist` set): start the
+    process that makes the slowest tables, before the workers start."""
+    directory = table_cache(dict(os.environ))
+    if (fcntl is None or directory is None or hasattr(config, "workerinput")
+            or config.getoption("dist", "no") == "no"):
+        return
+    handle, lock = tempfile.mkstemp(prefix="referee-tables-", suffix=".lock")
+    fcntl.flock(handle, fcntl.LOCK_EX)  # held by the maker's copy of `handle` until it ends
+    config.tables_maker = subprocess.Popen(
+        [sys.executable, "-c", MAKE_THE_SLOWEST_TABLES, directory, SLOWEST_TABLES],
+        cwd=ROOT, pass_fds=(handle,))
+    os.close(handle)
+    config.tables_lock = lock
+    os.environ[TABLES_BEING_MADE] = lock  # read by the workers, started after this hook
+
+
+def pytest_unconfigure(config):
+    maker = getattr(config, "tables_maker", None)
+    if maker is not None:
+        if maker.poll() is None:  # the run ended before the tables were made
+            maker.terminate()
+        maker.wait()
+        os.unlink(config.tables_lock)
+
+
+def wait_for_the_tables_maker() -> None:
+    """Until the controller's process that makes the slowest tables has ended (at once when
+    there is none): it releases its lock when it ends, however it ends."""
+    lock = os.environ.get(TABLES_BEING_MADE)
+    if fcntl is None or not lock or not os.path.exists(lock):
+        return
+    handle = os.open(lock, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH)
+    finally:
+        os.close(handle)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def warmed_up():
     """What a worker builds before it serves (gunicorn.conf.py's warm-up), built once per
     test process: a test's first hint finds the tables of the default options, as a
     caller's does. The tables that take seconds are kept where a deployment keeps them
     (REFEREE_TABLE_CACHE, by default the user's cache folder): made by the first test
-    process that needs them, read back by the others."""
+    process that needs them, read back by the others; in a parallel run the slowest are
+    made by the controller's process, which the workers wait for before warming that game
+    up, last, as `warm_up(REGISTRY)` does."""
     keep_tables_in(table_cache(dict(os.environ)))
-    warm_up(REGISTRY)
+    warm_up({game: engine for game, engine in REGISTRY.items() if game != SLOWEST_TABLES})
+    wait_for_the_tables_maker()
+    warm_up({SLOWEST_TABLES: REGISTRY[SLOWEST_TABLES]})
 
 
 @pytest.fixture
