@@ -69,19 +69,22 @@ def choose_dealer(table: Table, number: int) -> None:
 def deal(table: Table) -> None:
     n = table.n
     deal_step = table.step
-    order = list(shuffled(standard_deck(jokers=table.options.jokers), table.seed, deal_step))
+    order = shuffled(standard_deck(jokers=table.options.jokers), table.seed, deal_step)
     table.step += 1
     hands: list[list[str]] = [[] for _ in range(n)]
     for place in range(HAND_SIZE * n):
         hands[(table.dealer + 1 + place) % n].append(order[place])
     table.hands = [sort_hand(hand) for hand in hands]
-    table.stock = tuple(order[HAND_SIZE * n:])
+    # One deck: each card dealt lies at one place of the shuffled order, which the deal's
+    # chance names for every card of a hand.
+    place_of = {card: place for place, card in enumerate(order[:HAND_SIZE * n])}
+    table.stock = order[HAND_SIZE * n:]
     table.stock_step, table.stock_shuffled = deal_step, None
     table.stock_start, table.stock_known = HAND_SIZE * n, 0
     table.pile, table.pile_ranks, table.last_player = (), (), None
     for seat, player in enumerate(table.players):
         shown = chance.deck_shuffle(deal_step, table.options.jokers, 1,
-                                    chance.positions_of(order, table.hands[seat]), "cards")
+                                    [place_of[card] for card in table.hands[seat]], "cards")
         table.events.append({"type": "hand_dealt", "player": player, "count": HAND_SIZE,
                              "private": {"player": player, "cards": list(table.hands[seat]),
                                          "chance": shown}})
