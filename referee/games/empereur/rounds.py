@@ -22,6 +22,9 @@ from .table import Table, begin_play, set_role
 
 HAND_SIZE = 7
 MAX_DEALER_DRAWS = 100  # tie-break rounds of the dealer draw before the first tied player deals
+# jokers -> the whole deck, sorted: the order every shuffle of it starts from (`shuffled`
+# sorts what it is given; a sorted deck it reads in one pass).
+SORTED_DECKS = {jokers: tuple(sorted(standard_deck(jokers=jokers))) for jokers in (0, 1, 2)}
 
 
 def start_round(table: Table, number: int) -> None:
@@ -41,7 +44,7 @@ def start_round(table: Table, number: int) -> None:
 
 
 def choose_dealer(table: Table, number: int) -> None:
-    deck = standard_deck(jokers=table.options.jokers)
+    deck = SORTED_DECKS[table.options.jokers]
     contenders = list(range(table.n))
     for _ in range(MAX_DEALER_DRAWS):
         order = shuffled(deck, table.seed, table.step)
@@ -69,7 +72,7 @@ def choose_dealer(table: Table, number: int) -> None:
 def deal(table: Table) -> None:
     n = table.n
     deal_step = table.step
-    order = shuffled(standard_deck(jokers=table.options.jokers), table.seed, deal_step)
+    order = shuffled(SORTED_DECKS[table.options.jokers], table.seed, deal_step)
     table.step += 1
     hands: list[list[str]] = [[] for _ in range(n)]
     for place in range(HAND_SIZE * n):
