@@ -164,7 +164,7 @@ class Empereur(Engine):
             return
         super().check_can_move(state, move, now=now)
 
-    def apply(self, state, move, *, now=0.0):
+    def apply(self, state, move, *, now=0.0, told=True):
         self.check_can_move(state, move, now=now)
         kind = move.get("type")
         if state.phase == "exchange":

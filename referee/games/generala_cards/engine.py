@@ -114,7 +114,7 @@ class GeneralaCards(Engine):
         }
 
     # -- applying a move -----------------------------------------------------------------------
-    def apply(self, state, move, *, now=0.0):
+    def apply(self, state, move, *, now=0.0, told=True):
         # The player to act passes the common refusals at once; anyone else is refused by them.
         if deals.is_finished(state) or move["player"] != state.players[state.current]:
             self.check_can_move(state, move, now=now)

@@ -151,7 +151,7 @@ class HuitAmericain(Engine):
         }
 
     # -- applying a move ---------------------------------------------------------------------
-    def apply(self, state, move, *, now):
+    def apply(self, state, move, *, now, told=True):
         if state.phase == OVER:
             raise GameOver("the match has finished")
         player = move["player"]
