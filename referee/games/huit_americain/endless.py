@@ -51,7 +51,7 @@ def ended_if_endless(outcome: Outcome, rules: Rules) -> Outcome:
             return outcome  # someone has a choice
         move = moves[0]
         ahead, happened = MOVE_RULES[move["type"]](ahead, move, rules,
-                                                   ahead.players.index(move["player"]))
+                                                   ahead.players.index(move["player"]), True)
         if any(e["type"] == "round_ended" or (e["type"] == "reshuffled" and e["count"] > 1)
                for e in happened):
             return outcome  # the round ends, or chance enters
