@@ -95,7 +95,8 @@ def draw(table: Table, seat: int, count: int, reason: str) -> None:
         for card in taken:  # the hand stays in hand order
             insort(hand, card, key=CARD_KEY.__getitem__)
         start = table.stock_start
-        shuffled_at = from_shuffle and table.stock_step >= 0  # a hand-made stock's is not
+        # from a shuffle the stock records (a hand-made stock's order comes from none)
+        shuffled_at = from_shuffle and table.stock_step >= 0
         if not from_shuffle:
             table.stock_known -= part
         elif shuffled_at:
@@ -109,13 +110,12 @@ def draw(table: Table, seat: int, count: int, reason: str) -> None:
                                                     table.options.jokers, 1,
                                                     range(start, start + part))
             table.events.append(event)
-    if hand is None:
-        if table.told:
-            table.events.append({"type": "cards_drawn", "player": player, "count": 0,
-                                 "wanted": count, "reason": reason,
-                                 "private": {"player": player, "cards": []}})
-    else:
+    if hand is not None:
         table.hands[seat] = tuple(hand)
+    elif table.told:
+        table.events.append({"type": "cards_drawn", "player": player, "count": 0,
+                             "wanted": count, "reason": reason,
+                             "private": {"player": player, "cards": []}})
 
 
 def top_run(ranks: tuple[str, ...]) -> int:
