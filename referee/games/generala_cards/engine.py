@@ -124,11 +124,11 @@ class GeneralaCards(Engine):
         if kind == "play":
             card = move.get("card")
             if isinstance(card, str) and card in plays:
-                return tricks.lay(state, card)
+                return tricks.lay(state, card, told)
         elif kind == "refuse":
             card = move.get("take")
             if isinstance(card, str) and card in takes:
-                return tricks.refuse(state, card)
+                return tricks.refuse(state, card, told)
         else:
             raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
         raise tricks.illegal(state, move, allowed)
