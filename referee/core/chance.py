@@ -62,15 +62,6 @@ def stock_draw(step: int, shuffled: Sequence[str] | None, jokers: int, copies: i
     return _shown(described, positions, "cards")
 
 
-def positions_of(order: Sequence[str], shown: Iterable[str]) -> list[int]:
-    """Where each shown card lies in the shuffled `order` (for a hand sorted after the deal);
-    with two decks an identical card may stand for its twin, which shows the same thing."""
-    where: dict[str, list[int]] = {}
-    for index in range(len(order) - 1, -1, -1):
-        where.setdefault(order[index], []).append(index)
-    return [where[card].pop() for card in shown]
-
-
 def stock_origin_problems(shuffled_part: Sequence[str], step: int,
                           shuffled_cards: Sequence[str] | None, start: int, deck_size: int,
                           next_step: int, dealt: int, *, drawn_first: str) -> list[str]:

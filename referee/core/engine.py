@@ -223,7 +223,11 @@ class Engine(ABC):
     def legal_moves(self, state: Any, *, now: float) -> list[Move]: ...
 
     @abstractmethod
-    def apply(self, state: Any, move: Move, *, now: float) -> tuple[Any, list[Event]]: ...
+    def apply(self, state: Any, move: Move, *, now: float,
+              told: bool = True) -> tuple[Any, list[Event]]:
+        """The new state and the move's events. Not `told`, the caller reads none of the
+        events (a replay answers with its last move's only): the engine may leave them out,
+        and gives the same state and refusals."""
 
     @abstractmethod
     def to_act(self, state: Any, *, now: float) -> list[str]: ...

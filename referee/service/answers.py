@@ -72,12 +72,13 @@ def outcome(codec: StateCodec, engine: Engine, match: Match, events: list[Event]
 
 
 def applied(engine: Engine, state: Any, move: dict[str, Any], *, now: float,
-            trusted: bool) -> tuple[Any, list[Event]]:
+            trusted: bool, told: bool = True) -> tuple[Any, list[Event]]:
     """`engine.apply`, refused when the new state's counters (step, turn, round...) would pass
     the bound every state keeps (MAX_COUNTER): only a forged open-mode state comes near it
     (a `trusted` one, sealed by this referee, never does), and no answer may hold a state
-    the contract does not allow."""
-    new_state, events = engine.apply(state, move, now=now)
+    the contract does not allow. Not `told`, the caller reads none of the events, which
+    the engine may leave out."""
+    new_state, events = engine.apply(state, move, now=now, told=told)
     if trusted:
         return new_state, events
     over = [name for name in engine.counter_fields if getattr(new_state, name) > MAX_COUNTER]

@@ -5,8 +5,9 @@ outcome, or the first move refused with the problem posting it would have got an
 as far as the match got.
 
 A replay is bounded by the request's checks (at most REFEREE_MAX_REPLAY_MOVES moves, and the
-body's size like any request), and each move costs its check and the engine's apply, with
-none of a request's round trip, state sealing or answer in between."""
+body's size like any request), and each move costs its check and the engine's apply (not
+told: only the last move's events are answered), with none of a request's round trip, state
+sealing or answer in between."""
 
 from __future__ import annotations
 
@@ -72,13 +73,21 @@ def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str
            made_at: list[float], check_move: MoveCheck) -> Played:
     """The match after every move (each held to its type by `check_move` before the rules
     judge it), or up to the first move refused. The referee played every state on the way,
-    so none is checked again (as a sealed state is not)."""
+    so none is checked again (as a sealed state is not). The answer tells the last move's
+    events only: the others are not asked for, and when a move is refused the one before it
+    is played again from the state before it, to tell its events."""
     state, now, events = start.state, created_at, []
+    earlier = state  # the state before the last move played
+    last = len(moves) - 1
     for index, (posted, at) in enumerate(zip(moves, made_at)):
         try:
             move = check_move(engine.id, posted)
-            state, events = applied(engine, state, move, now=at, trusted=True)
+            after, events = applied(engine, state, move, now=at, trusted=True,
+                                    told=index == last)
         except RefereeError as error:
+            if index:
+                before = check_move(engine.id, moves[index - 1])
+                events = applied(engine, earlier, before, now=now, trusted=True)[1]
             return Played(start.after(state, moves=index), events, now, (index, error))
-        now = at
+        earlier, state, now = state, after, at
     return Played(start.after(state, moves=len(moves)), events, now, None)

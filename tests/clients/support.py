@@ -72,8 +72,8 @@ def newer_generala():
     class NewerGenerala(GeneralaDice):
         event_types = (*GeneralaDice.event_types, DiceCounted)
 
-        def apply(self, state, move, *, now):
-            new_state, events = super().apply(state, move, now=now)
+        def apply(self, state, move, *, now, told=True):
+            new_state, events = super().apply(state, move, now=now, told=told)
             rolled = [e for e in events if e["type"] == "dice_rolled"]
             counted = [{"type": "dice_counted", "player": e["player"],
                         "count": max(e["dice"].count(face) for face in e["dice"])}

@@ -1,8 +1,9 @@
 """Every registered game through the same contract: random whole matches checked at each step.
 
 What any engine must keep: listed moves are accepted, `apply` never changes its input, the
-same state and move give the same result, the state survives its wire form, no invariant
-breaks, the state does not grow with the match, and every match ends.
+same state and move give the same result (told or not: an untold move gives the same state and
+the same refusal), the state survives its wire form, no invariant breaks, the state does not
+grow with the match, and every match ends.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def play_random_match(engine: Engine, players: int, seed: int, *, checks: bool =
             first = engine.apply(state, move, now=NOW)
             again = engine.apply(state, move, now=NOW)
             assert first == again, "the same state and move must give the same result"
+            untold = engine.apply(state, move, now=NOW, told=False)
+            assert untold[0] == first[0], "an untold move must give the same state"
             assert json.dumps(engine.encode(state), sort_keys=True) == before, "apply changed its input"
             assert engine.problems(first[0]) == []
             sizes.append(len(json.dumps(engine.encode(first[0]))))
@@ -88,6 +91,36 @@ def test_moves_by_strangers_and_after_the_end_are_refused(game_id):
     with pytest.raises(MoveRefused) as refused:
         engine.apply(state, move, now=NOW)
     assert refused.value.code == "game_over"
+
+
+def outcome_of(engine: Engine, state, move, told: bool):
+    """The state a move gives, or the refusal's class and code."""
+    try:
+        return engine.apply(state, move, now=NOW, told=told)[0]
+    except MoveRefused as refused:
+        return type(refused), refused.code
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_untold_move_is_refused_as_a_told_one(game_id):
+    engine = REGISTRY[game_id]
+    pick = random.Random(5)
+    names = ("p0", "p1", "p2")
+    state = engine.new_match(names, engine.resolve_options(engine.playout_options), "seed-5",
+                             now=NOW)
+    refused = 0
+    for _ in range(80):
+        if engine.is_finished(state):
+            break
+        move = random_move(engine, engine.legal_moves(state, now=NOW), pick)
+        other = names[(names.index(move["player"]) + 1) % len(names)]
+        for altered in ({**move, "player": other}, {**move, "player": "stranger"},
+                        {**move, "type": "no_such_move"}):
+            told = outcome_of(engine, state, altered, True)
+            assert outcome_of(engine, state, altered, False) == told, altered
+            refused += isinstance(told, tuple)
+        state = engine.apply(state, move, now=NOW)[0]
+    assert refused, "some altered moves are refused"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

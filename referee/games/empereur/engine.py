@@ -71,11 +71,11 @@ class Empereur(Engine):
 
     # -- creation ----------------------------------------------------------------------------
     def new_match(self, players, options, seed, *, now):
-        return opening(tuple(players), Options(**options), seed).freeze()
+        return opening(tuple(players), Options(**options), seed, told=False).freeze()
 
     def opening_events(self, state):
         # The first round's dealer draw and deal, replayed from the seed: the same draws.
-        return opening(state.players, state.options, state.seed).events
+        return opening(state.players, state.options, state.seed, told=True).events
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
@@ -164,20 +164,20 @@ class Empereur(Engine):
             return
         super().check_can_move(state, move, now=now)
 
-    def apply(self, state, move, *, now=0.0):
+    def apply(self, state, move, *, now=0.0, told=True):
         self.check_can_move(state, move, now=now)
         kind = move.get("type")
         if state.phase == "exchange":
             if kind != "give":
                 raise IllegalMove("exchange_first", "the round starts with the exchange of "
                                   "cards: only `give` moves are allowed now")
-            table = Table(state)
+            table = Table(state, told)
             give(table, state.players.index(move["player"]), move.get("card"), move.get("to"))
             return table.freeze(), table.events
         if kind == "give":
             raise IllegalMove("no_exchange", "cards are given only in the exchange that "
                               "opens a round")
-        table = Table(state)
+        table = Table(state, told)
         if kind == "play":
             play_move(table, move.get("cards"), move.get("rank"))
         elif kind == "draw":
@@ -188,7 +188,8 @@ class Empereur(Engine):
         elif kind == "pass":
             if not state.drawn:
                 raise IllegalMove("draw_before_pass", "draw a card before passing")
-            table.events.append({"type": "passed", "player": state.players[state.current]})
+            if table.told:
+                table.events.append({"type": "passed", "player": state.players[state.current]})
             advance(table, state.current)
         else:
             raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
@@ -199,8 +200,8 @@ class Empereur(Engine):
         return invariants.problems(self, state)
 
 
-def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
-    """The table of a new match, its first round dealt."""
+def opening(players: tuple[str, ...], options: Options, seed: str, *, told: bool) -> Table:
+    """The table of a new match, its first round dealt (and told, when `told`)."""
     n = len(players)
     blank = State(
         players=players, options=options, seed=seed, step=0, round=0,
@@ -210,6 +211,6 @@ def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
         previous_roles=("",) * n, gifts=(), exchange_stage=0, rounds_won=(0,) * n,
         rounds_lost=(0,) * n, points=(0,) * n, emperor=None, previous_emperor=None,
     )
-    table = Table(blank)
+    table = Table(blank, told)
     start_round(table, 1)
     return table

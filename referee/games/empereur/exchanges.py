@@ -72,10 +72,12 @@ def open_next_stage(table: Table, after: int) -> bool:
             table.phase = "exchange"
             table.exchange_stage = stage
             table.gifts = tuple(plan)
-            table.events.append({"type": "exchange_started", "stage": stage,
-                                 "exchange": exchange_of(table.options, stage),
-                                 "gifts": [{"from": table.players[giver], "to": table.players[to]}
-                                           for giver, to in table.gifts]})
+            if table.told:
+                players = table.players
+                table.events.append({"type": "exchange_started", "stage": stage,
+                                     "exchange": exchange_of(table.options, stage),
+                                     "gifts": [{"from": players[giver], "to": players[to]}
+                                               for giver, to in table.gifts]})
             return True
     return False
 
@@ -99,11 +101,13 @@ def give(table: Table, giver: int, card: Any, to: Any) -> None:
     gifts = list(table.gifts)
     gifts.remove((giver, receiver))
     table.gifts = tuple(gifts)
-    table.events.append({"type": "card_given", "player": players[giver],
-                         "to": players[receiver], "stage": table.exchange_stage,
-                         "exchange": exchange_of(table.options, table.exchange_stage),
-                         "private": {"players": [players[giver], players[receiver]],
-                                     "card": card}})
+    if table.told:
+        table.events.append({"type": "card_given", "player": players[giver],
+                             "to": players[receiver], "stage": table.exchange_stage,
+                             "exchange": exchange_of(table.options, table.exchange_stage),
+                             "private": {"players": [players[giver], players[receiver]],
+                                         "card": card}})
     if not table.gifts and not open_next_stage(table, table.exchange_stage):
-        table.events.append({"type": "exchange_finished", "round": table.round})
+        if table.told:
+            table.events.append({"type": "exchange_finished", "round": table.round})
         begin_play(table)

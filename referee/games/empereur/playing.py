@@ -115,8 +115,9 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
     table.pile_ranks += (rank,) * len(laid)
     table.last_player = seat
     player = table.players[seat]
-    table.events.append({"type": "cards_played", "player": player, "cards": list(laid),
-                         "rank": rank})
+    if table.told:
+        table.events.append({"type": "cards_played", "player": player, "cards": list(laid),
+                             "rank": rank})
     with_joker = laid[-1][0] == "X"  # jokers come last in hand order
     going_out = not left
     crowned = False
@@ -130,7 +131,8 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
             return
     run = top_run(table.pile_ranks)  # counted before a two clears the pile
     if rank == TWO:
-        table.events.append({"type": "two_played", "player": player})
+        if table.told:
+            table.events.append({"type": "two_played", "player": player})
         for other in SEATS_AFTER[table.n][seat]:
             if other != seat and table.roles[other] == "":
                 draw(table, other, 1, "two")
@@ -143,7 +145,8 @@ def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
     if rank == TWO and table.roles[seat] == "":  # the two's player leads again
         table.current = seat
         table.drawn = False
-        table.events.append({"type": "turn", "player": player})
+        if table.told:
+            table.events.append({"type": "turn", "player": player})
     else:
         advance(table, seat)
 
@@ -152,16 +155,18 @@ def penalise_next(table: Table, seat: int, run: int, rank: str) -> None:
     """The next player still in draws one card less than the run on top of the pile."""
     penalised = next_player_in(table, seat)
     if penalised is not None:
-        table.events.append({"type": "penalty", "player": table.players[penalised],
-                             "count": run - 1, "run": run, "rank": rank})
+        if table.told:
+            table.events.append({"type": "penalty", "player": table.players[penalised],
+                                 "count": run - 1, "run": run, "rank": rank})
         draw(table, penalised, run - 1, "penalty")
 
 
 def go_out(table: Table, seat: int, with_joker: bool, crowned: bool) -> bool:
     """The player at `seat` has emptied his hand: True when that ends the round."""
     role = table.roles[seat]
-    table.events.append({"type": "player_out", "player": table.players[seat], "role": role,
-                         "joker_finish": with_joker, "emperor": crowned})
+    if table.told:
+        table.events.append({"type": "player_out", "player": table.players[seat], "role": role,
+                             "joker_finish": with_joker, "emperor": crowned})
     if role in ("emperor", "outcast"):  # the round ends (the others' roles: `end_round`)
         end_round(table)
         return True

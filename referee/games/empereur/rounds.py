@@ -22,11 +22,15 @@ from .table import Table, begin_play, set_role
 
 HAND_SIZE = 7
 MAX_DEALER_DRAWS = 100  # tie-break rounds of the dealer draw before the first tied player deals
+# jokers -> the whole deck, sorted: the order every shuffle of it starts from (`shuffled`
+# sorts what it is given; a sorted deck it reads in one pass).
+SORTED_DECKS = {jokers: tuple(sorted(standard_deck(jokers=jokers))) for jokers in (0, 1, 2)}
 
 
 def start_round(table: Table, number: int) -> None:
     table.round = number
-    table.events.append({"type": "round_started", "round": number})
+    if table.told:
+        table.events.append({"type": "round_started", "round": number})
     choose_dealer(table, number)
     deal(table)
     if number > 1:
@@ -41,47 +45,58 @@ def start_round(table: Table, number: int) -> None:
 
 
 def choose_dealer(table: Table, number: int) -> None:
-    deck = standard_deck(jokers=table.options.jokers)
+    deck = SORTED_DECKS[table.options.jokers]
     contenders = list(range(table.n))
     for _ in range(MAX_DEALER_DRAWS):
-        order = shuffled(deck, table.seed, table.step)
-        drawn_from = chance.deck_shuffle(table.step, table.options.jokers, 1,
-                                         range(len(contenders)), "draws[].card")
+        step = table.step
+        order = shuffled(deck, table.seed, step)
         table.step += 1
         draws = {seat: order[place] for place, seat in enumerate(contenders)}
         best = max(CARD_STRENGTH[card] for card in draws.values())
         tied = [seat for seat in contenders if CARD_STRENGTH[draws[seat]] == best]
-        table.events.append({
-            "type": "dealer_draw", "round": number,
-            "draws": [{"player": table.players[seat], "card": draws[seat]}
-                      for seat in contenders],
-            "tied": [table.players[seat] for seat in tied] if len(tied) > 1 else [],
-            "chance": drawn_from,
-        })
+        if table.told:
+            table.events.append({
+                "type": "dealer_draw", "round": number,
+                "draws": [{"player": table.players[seat], "card": draws[seat]}
+                          for seat in contenders],
+                "tied": [table.players[seat] for seat in tied] if len(tied) > 1 else [],
+                "chance": chance.deck_shuffle(step, table.options.jokers, 1,
+                                              range(len(contenders)), "draws[].card"),
+            })
         contenders = tied
         if len(tied) == 1:
             break
     table.dealer = contenders[0]
-    table.events.append({"type": "dealer_chosen", "round": number,
-                         "player": table.players[table.dealer]})
+    if table.told:
+        table.events.append({"type": "dealer_chosen", "round": number,
+                             "player": table.players[table.dealer]})
 
 
 def deal(table: Table) -> None:
     n = table.n
     deal_step = table.step
-    order = list(shuffled(standard_deck(jokers=table.options.jokers), table.seed, deal_step))
+    order = shuffled(SORTED_DECKS[table.options.jokers], table.seed, deal_step)
     table.step += 1
     hands: list[list[str]] = [[] for _ in range(n)]
     for place in range(HAND_SIZE * n):
         hands[(table.dealer + 1 + place) % n].append(order[place])
     table.hands = [sort_hand(hand) for hand in hands]
-    table.stock = tuple(order[HAND_SIZE * n:])
+    table.stock = order[HAND_SIZE * n:]
     table.stock_step, table.stock_shuffled = deal_step, None
     table.stock_start, table.stock_known = HAND_SIZE * n, 0
     table.pile, table.pile_ranks, table.last_player = (), (), None
+    if table.told:
+        tell_deal(table, deal_step, order)
+
+
+def tell_deal(table: Table, deal_step: int, order: tuple[str, ...]) -> None:
+    """The deal's events: each hand, to its player alone, and the stock."""
+    # One deck: each card dealt lies at one place of the shuffled order, which the deal's
+    # chance names for every card of a hand.
+    place_of = {card: place for place, card in enumerate(order[:HAND_SIZE * table.n])}
     for seat, player in enumerate(table.players):
         shown = chance.deck_shuffle(deal_step, table.options.jokers, 1,
-                                    chance.positions_of(order, table.hands[seat]), "cards")
+                                    [place_of[card] for card in table.hands[seat]], "cards")
         table.events.append({"type": "hand_dealt", "player": player, "count": HAND_SIZE,
                              "private": {"player": player, "cards": list(table.hands[seat]),
                                          "chance": shown}})
@@ -100,21 +115,23 @@ def end_round(table: Table) -> None:
     table.rounds_lost = tuple(lost + (role == rules.lost)
                               for lost, role in zip(table.rounds_lost, table.roles))
     players = table.players
-    table.events.append({
-        "type": "round_result", "round": table.round,
-        "roles": dict(zip(players, table.roles)),
-        "emperor": None if table.emperor is None else players[table.emperor],
-        "hand_values": {p: sum(value(card) for card in hand)
-                        for p, hand in zip(players, table.hands)},
-        "cards_left": {p: len(hand) for p, hand in zip(players, table.hands)},
-        "points_gained": dict(zip(players, gained)),
-        "points": dict(zip(players, table.points)),
-    })
+    if table.told:
+        table.events.append({
+            "type": "round_result", "round": table.round,
+            "roles": dict(zip(players, table.roles)),
+            "emperor": None if table.emperor is None else players[table.emperor],
+            "hand_values": {p: sum(value(card) for card in hand)
+                            for p, hand in zip(players, table.hands)},
+            "cards_left": {p: len(hand) for p, hand in zip(players, table.hands)},
+            "points_gained": dict(zip(players, gained)),
+            "points": dict(zip(players, table.points)),
+        })
     table.drawn = False
     if match_over(table):
         table.phase = "finished"
         table.gifts, table.exchange_stage = (), 0
-        winners, losers = result(table)
-        table.events.append({"type": "match_result", "winners": winners, "losers": losers})
+        if table.told:
+            winners, losers = result(table)
+            table.events.append({"type": "match_result", "winners": winners, "losers": losers})
     else:
         start_round(table, table.round + 1)

@@ -9,9 +9,10 @@ reaches or passes the seat of the player who laid the pile's last cards, the pil
 down under the stock, its first-laid card nearest the top, and the player reached leads.
 
 A `Table` is the working copy of a state while a move is applied: the state's fields, plus
-the options, the player count and the events the move makes. The hands are a list while it is
-open (nearly every move changes one), every other sequence a tuple that a rule replaces when it
-changes it, so a move copies no more than it changes. The rules are functions of the table.
+the options, the player count and the events the move makes (when it is told: a caller that
+reads none has none made). The hands are a list while it is open (nearly every move changes
+one), every other sequence a tuple that a rule replaces when it changes it, so a move copies
+no more than it changes. The rules are functions of the table.
 """
 
 from __future__ import annotations
@@ -35,15 +36,17 @@ class Table:
     """A state opened for a move: read and write its fields as attributes, then `freeze`.
     A table is spent once frozen."""
 
-    __slots__ = ("__dict__", "events", "n", "options")
+    __slots__ = ("__dict__", "events", "n", "options", "told")
 
-    def __init__(self, state: State):
+    def __init__(self, state: State, told: bool = True):
         # A dictionary of its own (not `.copy()`, which would keep the keys shared with the
         # dataclass's other instances): the table's fields are read and written often.
         self.__dict__ = dict(state.__dict__)
         self.hands = [*state.hands]
         self.options = state.options
         self.n = len(state.players)
+        # Not told, the rules make no event (the caller reads none): `events` stays empty.
+        self.told = told
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -91,24 +94,28 @@ def draw(table: Table, seat: int, count: int, reason: str) -> None:
             hand = [*table.hands[seat]]
         for card in taken:  # the hand stays in hand order
             insort(hand, card, key=CARD_KEY.__getitem__)
-        event = {"type": "cards_drawn", "player": player, "count": part, "wanted": count,
-                 "reason": reason, "source": "shuffle" if from_shuffle else "under_stock",
-                 "private": {"player": player, "cards": [*taken]}}
+        start = table.stock_start
+        # from a shuffle the stock records (a hand-made stock's order comes from none)
+        shuffled_at = from_shuffle and table.stock_step >= 0
         if not from_shuffle:
             table.stock_known -= part
-        elif table.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
-            start = table.stock_start
+        elif shuffled_at:
             table.stock_start = start + part
-            event["chance"] = chance.stock_draw(table.stock_step, table.stock_shuffled,
-                                                table.options.jokers, 1,
-                                                range(start, start + part))
-        table.events.append(event)
-    if hand is None:
+        if table.told:
+            event = {"type": "cards_drawn", "player": player, "count": part, "wanted": count,
+                     "reason": reason, "source": "shuffle" if from_shuffle else "under_stock",
+                     "private": {"player": player, "cards": [*taken]}}
+            if shuffled_at:  # the positions of the shuffle the cards came from
+                event["chance"] = chance.stock_draw(table.stock_step, table.stock_shuffled,
+                                                    table.options.jokers, 1,
+                                                    range(start, start + part))
+            table.events.append(event)
+    if hand is not None:
+        table.hands[seat] = tuple(hand)
+    elif table.told:
         table.events.append({"type": "cards_drawn", "player": player, "count": 0,
                              "wanted": count, "reason": reason,
                              "private": {"player": player, "cards": []}})
-    else:
-        table.hands[seat] = tuple(hand)
 
 
 def top_run(ranks: tuple[str, ...]) -> int:
@@ -124,7 +131,8 @@ def rebuild_stock(table: Table) -> bool:
         return False
     cut = len(table.pile) - top_run(table.pile_ranks)
     if not cut:
-        table.events.append({"type": "stock_not_rebuilt", "pile": len(table.pile)})
+        if table.told:
+            table.events.append({"type": "stock_not_rebuilt", "pile": len(table.pile)})
         return False
     # sorted once here: the shuffle and its description each sort them again, and a sorted
     # list is sorted in one pass
@@ -136,10 +144,11 @@ def rebuild_stock(table: Table) -> bool:
     table.step += 1
     table.pile = table.pile[cut:]
     table.pile_ranks = table.pile_ranks[cut:]
-    table.events.append({"type": "stock_rebuilt", "count": len(moved),
-                         "pile": [{"card": c, "rank": r}
-                                  for c, r in zip(table.pile, table.pile_ranks)],
-                         "chance": drawn_from})
+    if table.told:
+        table.events.append({"type": "stock_rebuilt", "count": len(moved),
+                             "pile": [{"card": c, "rank": r}
+                                      for c, r in zip(table.pile, table.pile_ranks)],
+                             "chance": drawn_from})
     return True
 
 
@@ -150,7 +159,8 @@ def clear_pile(table: Table, reason: str) -> None:
     table.stock += table.pile
     table.stock_known += count
     table.pile, table.pile_ranks, table.last_player = (), (), None
-    table.events.append({"type": "pile_cleared", "reason": reason, "count": count})
+    if table.told:
+        table.events.append({"type": "pile_cleared", "reason": reason, "count": count})
 
 
 def advance(table: Table, after: int) -> None:
@@ -164,7 +174,8 @@ def advance(table: Table, after: int) -> None:
             break
     table.current = seat
     table.drawn = False
-    table.events.append({"type": "turn", "player": table.players[seat]})
+    if table.told:
+        table.events.append({"type": "turn", "player": table.players[seat]})
 
 
 def next_player_in(table: Table, after: int) -> int | None:
@@ -185,4 +196,5 @@ def begin_play(table: Table) -> None:
     table.gifts = ()
     table.current = (table.dealer + 1) % table.n
     table.drawn = False
-    table.events.append({"type": "turn", "player": table.players[table.current]})
+    if table.told:
+        table.events.append({"type": "turn", "player": table.players[table.current]})

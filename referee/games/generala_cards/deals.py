@@ -104,10 +104,10 @@ def deal_has_loser(options: Options, holders: list[int], went_out: set[int],
 
 
 def end_of_deal(state: State, hands: list[tuple[str, ...]], trick: tuple[Play, ...],
-                discards: tuple[str, ...], holders: list[int],
-                events: list[Event]) -> tuple[State, list[Event]]:
+                discards: tuple[str, ...], holders: list[int], events: list[Event],
+                told: bool) -> tuple[State, list[Event]]:
     """The deal is over, `holders` (one player or nobody) holding cards after `trick`: its loser
-    if it has one, then the match's winner or the next deal."""
+    if it has one, then the match's winner or the next deal. The events only when `told`."""
     players = state.players
     options = state.options
     eliminated = state.eliminated
@@ -120,22 +120,27 @@ def end_of_deal(state: State, hands: list[tuple[str, ...]], trick: tuple[Play, .
         loser = last_holder
         eliminated = eliminated[:loser] + (state.deal,) + eliminated[loser + 1:]
         dealer = loser
-        events.append({"type": "deal_lost", "player": players[loser], "deal": state.deal,
-                       "cards": len(hands[loser])})
+        if told:
+            events.append({"type": "deal_lost", "player": players[loser], "deal": state.deal,
+                           "cards": len(hands[loser])})
     else:
-        events.append({"type": "deal_without_loser", "deal": state.deal,
-                       "players": [players[s] for s in sorted(went_out)]})
+        if told:
+            events.append({"type": "deal_without_loser", "deal": state.deal,
+                           "players": [players[s] for s in sorted(went_out)]})
         if options.tie_dealt_by_last_card:
             dealer = last_holder
     if eliminated.count(0) == 1:
         winner = eliminated.index(0)
-        events.append({"type": "match_won", "player": players[winner], "deal": state.deal})
+        if told:
+            events.append({"type": "match_won", "player": players[winner], "deal": state.deal})
         return evolve(state, hands=tuple(hands), trick=(), current=-1, discards=discards,
                       eliminated=eliminated, first_lead=None), events
     new_hands, leader, first_lead = deal(len(players), eliminated, dealer, state.seed,
                                          state.step)
     number = state.deal + 1
-    events += deal_events(players, eliminated, dealer, leader, new_hands, number, state.step)
+    if told:
+        events += deal_events(players, eliminated, dealer, leader, new_hands, number,
+                              state.step)
     return evolve(state, step=state.step + 1, deal=number, dealer=dealer, hands=new_hands,
                   trick=(), leader=leader, current=leader, discards=(), eliminated=eliminated,
                   first_lead=first_lead), events

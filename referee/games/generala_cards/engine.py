@@ -114,7 +114,7 @@ class GeneralaCards(Engine):
         }
 
     # -- applying a move -----------------------------------------------------------------------
-    def apply(self, state, move, *, now=0.0):
+    def apply(self, state, move, *, now=0.0, told=True):
         # The player to act passes the common refusals at once; anyone else is refused by them.
         if deals.is_finished(state) or move["player"] != state.players[state.current]:
             self.check_can_move(state, move, now=now)
@@ -124,11 +124,11 @@ class GeneralaCards(Engine):
         if kind == "play":
             card = move.get("card")
             if isinstance(card, str) and card in plays:
-                return tricks.lay(state, card)
+                return tricks.lay(state, card, told)
         elif kind == "refuse":
             card = move.get("take")
             if isinstance(card, str) and card in takes:
-                return tricks.refuse(state, card)
+                return tricks.refuse(state, card, told)
         else:
             raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
         raise tricks.illegal(state, move, allowed)

@@ -114,50 +114,55 @@ def illegal(state: State, move: Move, allowed: Choices) -> IllegalMove:
     return IllegalMove(code, why.format(take=take, takes=", ".join(in_card_order(takes))))
 
 
-def lay(state: State, card: str) -> tuple[State, list[Event]]:
+def lay(state: State, card: str, told: bool) -> tuple[State, list[Event]]:
     """The player to act lays `card`: the next player holding cards lays next, or, when
-    everyone holding cards has laid one, the complete trick goes to its strongest card."""
+    everyone holding cards has laid one, the complete trick goes to its strongest card. The
+    events only when `told`."""
     seat = state.current
     players = state.players
     hands = list(state.hands)
     hands[seat] = without(hands[seat], card)
     trick = state.trick + (PLAYS[seat][card],)
-    events: list[Event] = [{"type": "card_played", "player": players[seat], "card": card,
-                            "joker": card in JOKER_SET}]
-    if not hands[seat]:
-        events.append({"type": "player_out", "player": players[seat], "deal": state.deal})
+    events: list[Event] = []
+    if told:
+        events.append({"type": "card_played", "player": players[seat], "card": card,
+                       "joker": card in JOKER_SET})
+        if not hands[seat]:
+            events.append({"type": "player_out", "player": players[seat], "deal": state.deal})
     following = next_to_lay(hands, seat, state.leader)
     if following != state.leader:
         return evolve(state, hands=tuple(hands), trick=trick, current=following,
                       first_lead=None), events
-    best = strongest(trick)
-    events.append({"type": "trick_won", "player": players[best.seat], "card": best.card,
-                   "cards": [p.card for p in trick]})
+    if told:
+        best = strongest(trick)
+        events.append({"type": "trick_won", "player": players[best.seat], "card": best.card,
+                       "cards": [p.card for p in trick]})
     discards = state.discards + tuple(p.card for p in trick)
-    return after_trick(state, hands, trick, discards, None, events)
+    return after_trick(state, hands, trick, discards, None, events, told)
 
 
-def refuse(state: State, take: str) -> tuple[State, list[Event]]:
+def refuse(state: State, take: str, told: bool) -> tuple[State, list[Event]]:
     """The player to act, unable to follow, refuses: he takes `take` into his hand, the rest of
-    the trick goes face down and the trick ends at once."""
+    the trick goes face down and the trick ends at once. The events only when `told`."""
     seat = state.current
     hands = list(state.hands)
     hands[seat] = hands[seat] + (take,)
     down = without(tuple(p.card for p in state.trick), take)
     events: list[Event] = [{"type": "card_taken", "player": state.players[seat],
-                            "card": take, "discarded": list(down)}]
-    return after_trick(state, hands, state.trick, state.discards + down, seat, events)
+                            "card": take, "discarded": list(down)}] if told else []
+    return after_trick(state, hands, state.trick, state.discards + down, seat, events, told)
 
 
 def after_trick(state: State, hands: list[tuple[str, ...]], trick: tuple[Play, ...],
-                discards: tuple[str, ...], refuser: int | None,
-                events: list[Event]) -> tuple[State, list[Event]]:
+                discards: tuple[str, ...], refuser: int | None, events: list[Event],
+                told: bool) -> tuple[State, list[Event]]:
     """A trick has ended: the deal goes on if two players or more hold cards, else it ends."""
     holders = [s for s, h in enumerate(hands) if h]
     if len(holders) < 2:
-        return deals.end_of_deal(state, hands, trick, discards, holders, events)
+        return deals.end_of_deal(state, hands, trick, discards, holders, events, told)
     leader = next_leader(trick, hands, refuser)
-    events.append({"type": "trick_led_next", "player": state.players[leader]})
+    if told:
+        events.append({"type": "trick_led_next", "player": state.players[leader]})
     return evolve(state, hands=tuple(hands), trick=(), leader=leader, current=leader,
                   discards=discards, first_lead=None), events
 

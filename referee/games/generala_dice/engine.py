@@ -138,7 +138,8 @@ class DiceSheetGame(Engine):
         return view
 
     # -- applying a move ---------------------------------------------------------------------
-    def apply(self, state, move, *, now):
+    def apply(self, state, move, *, now, told=True):
+        # Not told, no event is made: they cost about a sixth of a roll.
         kind = move["type"]
         if kind == "timeout":
             self.check_seated(state, move)
@@ -146,7 +147,7 @@ class DiceSheetGame(Engine):
                 raise IllegalMove("turn_clock", "the turn clock has not run out"
                                   if state.deadline is not None
                                   else "this match has no turn clock")
-            return turns.timeout(state, move["player"], now)
+            return turns.timeout(state, move["player"], now, told=told)
         # The refusals of `check_can_move`, with the clock read once: a finished match, a
         # stranger, then a player out of turn (everyone may act once the clock has run out,
         # but only through `timeout`).
@@ -166,9 +167,9 @@ class DiceSheetGame(Engine):
             raise IllegalMove("clock_ran_out", f"the turn clock ran out at {state.deadline}: "
                               "the game now rolls and scores this turn; post `timeout`")
         if kind == "roll":
-            return turns.roll(state, move.get("keep") or [])
+            return turns.roll(state, move.get("keep") or [], told=told)
         if kind == "score":
-            return turns.score(state, move["box"], now)
+            return turns.score(state, move["box"], now, told=told)
         raise IllegalMove("move_type", f"{kind!r} is not a move of {self.name}")
 
     # -- invariants --------------------------------------------------------------------------

@@ -96,8 +96,9 @@ def holds(dice: tuple[int, ...], keep: list[int]) -> bool:
         return False
 
 
-def roll(state: SheetState, keep: list[int]) -> tuple[SheetState, list[Event]]:
-    """The player to act rolls the dice not in `keep`."""
+def roll(state: SheetState, keep: list[int], *,
+         told: bool = True) -> tuple[SheetState, list[Event]]:
+    """The player to act rolls the dice not in `keep`; the events only when `told`."""
     rolls = state.rolls
     if rolls >= MAX_ROLLS:
         raise IllegalMove("three_rolls", "a turn has at most three rolls: score a box")
@@ -116,22 +117,27 @@ def roll(state: SheetState, keep: list[int]) -> tuple[SheetState, list[Event]]:
     new_dice = (*keep, *rolled)
     player = state.players[state.current]
     rolls += 1
+    won = rolls == 1 and state.options.instant_win and is_generala(new_dice)
+    if won:
+        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
+                       instant_winner=player, deadline=None)
+    else:
+        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice)
+    if not told:
+        return state, []
     events: list[Event] = [{"type": "dice_rolled", "player": player, "roll": rolls,
                             "kept": [*keep], "rolled": [*rolled], "dice": [*new_dice],
                             "chance": chance.dice(step, count)}]
-    if rolls == 1 and state.options.instant_win and is_generala(new_dice):
-        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice,
-                       instant_winner=player, deadline=None)
+    if won:
         events.append({"type": "servida_generala", "player": player})
         events.append(finished_event(state))
-    else:
-        state = evolve(state, step=step + 1, rolls=rolls, dice=new_dice)
     return state, events
 
 
-def score(state: SheetState, box: str, now: float) -> tuple[SheetState, list[Event]]:
+def score(state: SheetState, box: str, now: float, *,
+          told: bool = True) -> tuple[SheetState, list[Event]]:
     """The player to act fills `box` with what the dice are worth there; the turn passes, or
-    the match ends with the last box of the last sheet."""
+    the match ends with the last box of the last sheet. The events only when `told`."""
     rolls = state.rolls
     if rolls == 0:
         raise IllegalMove("roll_before_scoring", "roll the dice before filling a box")
@@ -151,50 +157,55 @@ def score(state: SheetState, box: str, now: float) -> tuple[SheetState, list[Eve
                           f"{', '.join(rules.allowed_boxes(hand, sheet))}")
     points = scorer(hand, servida, sheet, values)
     players = state.players
+    player = players[current]
     filled = list(state.sheets)
     filled[current] = {**sheet, box: points}
     sheets = tuple(filled)
-    scored: Event = {"type": "box_scored", "player": players[current], "box": box,
-                     "points": points}
-    if rules.servida_boxes:  # a sheet with a servida bonus says whether it was earned
-        scored["servida"] = servida
-        # the bonus actually paid: none outside the boxes that have one, none for a hand
-        # that does not make the box
-        scored["bonus"] = points - scorer(hand, False, sheet, values) if servida else 0
-    if state.yahtzee_bonuses is not None:  # counted beside the boxes, earned before filling
+    counts_bonuses = state.yahtzee_bonuses is not None
+    if counts_bonuses:  # counted beside the boxes, earned before filling
         bonus = rules.repeat_bonus(hand, sheet, values)
-        scored["yahtzee_bonus"] = bonus
         if bonus:
             counts = list(state.yahtzee_bonuses)
             counts[current] += 1
             state = evolve(state, yahtzee_bonuses=tuple(counts))
-    events = [scored]
     # A match goes on until the scoring fills the last sheet (no instant winner here: a
     # match won at once takes no more moves).
-    if all_filled(sheets, rules.box_count):
+    over = all_filled(sheets, rules.box_count)
+    if over:
         state = evolve(state, sheets=sheets, rolls=0, dice=(), deadline=None)
-        events.append(finished_event(state))
     else:
         current = (current + 1) % len(players)
         next_deadline = deadline(options, now)
         state = evolve(state, sheets=sheets, rolls=0, dice=(), current=current,
                        deadline=next_deadline)
-        events.append({"type": "turn_passed", "player": players[current],
-                       "deadline": next_deadline})
-    return state, events
+    if not told:
+        return state, []
+    scored: Event = {"type": "box_scored", "player": player, "box": box, "points": points}
+    if rules.servida_boxes:  # a sheet with a servida bonus says whether it was earned
+        scored["servida"] = servida
+        # the bonus actually paid: none outside the boxes that have one, none for a hand
+        # that does not make the box
+        scored["bonus"] = points - scorer(hand, False, sheet, values) if servida else 0
+    if counts_bonuses:
+        scored["yahtzee_bonus"] = bonus
+    if over:
+        return state, [scored, finished_event(state)]
+    return state, [scored, {"type": "turn_passed", "player": players[current],
+                            "deadline": next_deadline}]
 
 
-def timeout(state: SheetState, player: str, now: float) -> tuple[SheetState, list[Event]]:
+def timeout(state: SheetState, player: str, now: float, *,
+            told: bool = True) -> tuple[SheetState, list[Event]]:
     """The game plays the late turn, `player` having posted the timeout: one roll if none was
-    made, then the box `timeout_box` names."""
+    made, then the box `timeout_box` names. The events only when `told`."""
     events: list[Event] = [{"type": "timeout", "player": player,
-                            "for": state.players[state.current]}]
+                            "for": state.players[state.current]}] if told else []
     if state.rolls == 0:
-        state, rolled = roll(state, [])
+        state, rolled = roll(state, [], told=told)
         events += rolled
         if is_finished(state):
             return state, events
-    state, scored = score(state, timeout_box(state), now)
+    state, scored = score(state, timeout_box(state), now, told=told)
     return state, events + scored
 
 

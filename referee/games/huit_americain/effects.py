@@ -46,13 +46,14 @@ def lay_card(table: Table, seat: int, card: str, named: str | None, target: int,
         table.suit, table.rank = named, None
     elif in_force is not None:
         table.suit, table.rank = in_force
-    event = {"type": "card_laid", "player": player, "card": card, "suit": table.suit,
-             "cards_left": held, "announce": announce}
-    if fly:
-        event["out_of_turn"] = True
-    table.events.append(event)
-    if announce:
-        table.events.append({"type": "carte", "player": player})
+    if table.told:
+        event = {"type": "card_laid", "player": player, "card": card, "suit": table.suit,
+                 "cards_left": held, "announce": announce}
+        if fly:
+            event["out_of_turn"] = True
+        table.events.append(event)
+        if announce:
+            table.events.append({"type": "carte", "player": player})
     was_attack = table.phase == ATTACK
     if not hand and not (attacks and rules.returns):
         # Going out ends the round at once; the last card's effect does not apply.
@@ -65,8 +66,9 @@ def lay_card(table: Table, seat: int, card: str, named: str | None, target: int,
         return
     if was_attack:
         # Only a stopping card gets here (the rest are refused before).
-        table.events.append({"type": "effect", "effect": "stop", "player": player,
-                             "cancelled": table.attack})
+        if table.told:
+            table.events.append({"type": "effect", "effect": "stop", "player": player,
+                                 "cancelled": table.attack})
         table.attack = 0
         if someone_out(table):
             table.current = seat  # laid on the fly, he takes the turn even so
@@ -84,44 +86,50 @@ def attack(table: Table, seat: int, player: str, amount: int, effect: str) -> No
     table.attack = (table.attack if table.phase == ATTACK else 0) + amount
     table.phase = ATTACK
     nxt = seat_after(table, seat)
-    table.events.append({"type": "effect", "effect": effect, "player": player,
-                         "on": table.players[nxt], "penalty": table.attack})
+    if table.told:
+        table.events.append({"type": "effect", "effect": effect, "player": player,
+                             "on": table.players[nxt], "penalty": table.attack})
     table.current = nxt
 
 
 # -- the effects besides attacks and stop: each moves the turn on itself ----------------------
 def change_suit(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
-    table.events.append({"type": "effect", "effect": "change_suit", "player": player,
-                         "suit": named})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "change_suit", "player": player,
+                             "suit": named})
     table.current = seat_after(table, seat)
 
 
 def reverse(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
     table.direction = -table.direction
-    table.events.append({"type": "effect", "effect": "reverse", "player": player,
-                         "direction": table.direction})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "reverse", "player": player,
+                             "direction": table.direction})
     table.current = seat_after(table, seat)
 
 
 def skip(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
-    table.events.append({"type": "effect", "effect": "skip", "player": player,
-                         "skipped": table.players[seat_after(table, seat)]})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "skip", "player": player,
+                             "skipped": table.players[seat_after(table, seat)]})
     table.current = seat_after(table, seat, 2)
 
 
 def play_again(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
     table.phase = AGAIN
-    table.events.append({"type": "effect", "effect": "play_again", "player": player})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "play_again", "player": player})
     table.current = seat
 
 
 def swap_hands(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
     table.hands[seat], table.hands[target] = table.hands[target], table.hands[seat]
     table.lacks = moved(table.lacks, {seat: target, target: seat})
-    table.events.append({"type": "effect", "effect": "swap_hands", "player": player,
-                         "target": table.players[target],
-                         "counts": {player: len(table.hands[seat]),
-                                    table.players[target]: len(table.hands[target])}})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "swap_hands", "player": player,
+                             "target": table.players[target],
+                             "counts": {player: len(table.hands[seat]),
+                                        table.players[target]: len(table.hands[target])}})
     table.current = seat_after(table, seat)
 
 
@@ -130,16 +138,18 @@ def rotate_hands(table: Table, seat: int, player: str, named: str | None, target
     old = table.hands
     table.hands = [old[(j - table.direction) % n] for j in range(n)]
     table.lacks = moved(table.lacks, {j: (j + table.direction) % n for j in range(n)})
-    table.events.append({"type": "effect", "effect": "rotate_hands", "player": player,
-                         "direction": table.direction})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "rotate_hands", "player": player,
+                             "direction": table.direction})
     table.current = seat_after(table, seat)
 
 
 def give_two(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
     # He now gives cards of his own hand, one `give` move each, before the turn moves.
     count = min(GIVE_CARDS, len(table.hands[seat]))
-    table.events.append({"type": "effect", "effect": "give_two", "player": player,
-                         "target": table.players[target], "cards": count})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "give_two", "player": player,
+                             "target": table.players[target], "cards": count})
     table.phase = GIVE
     table.give_to = target
     table.give_left = count
@@ -147,7 +157,8 @@ def give_two(table: Table, seat: int, player: str, named: str | None, target: in
 
 
 def all_draw_one(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
-    table.events.append({"type": "effect", "effect": "all_draw_one", "player": player})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "all_draw_one", "player": player})
     for k in range(1, len(table.players)):
         draw(table, seat_after(table, seat, k), 1, "all_draw_one")
     table.current = seat_after(table, seat)
@@ -155,8 +166,9 @@ def all_draw_one(table: Table, seat: int, player: str, named: str | None, target
 
 def suit_hunt(table: Table, seat: int, player: str, named: str | None, target: int) -> None:
     nxt = seat_after(table, seat)
-    table.events.append({"type": "effect", "effect": "suit_hunt", "player": player,
-                         "suit": named, "on": table.players[nxt]})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "suit_hunt", "player": player,
+                             "suit": named, "on": table.players[nxt]})
     table.phase = HUNT
     table.current = nxt
 
@@ -180,9 +192,10 @@ def give_card(table: Table, seat: int, card: str) -> None:
         table.lacks = still_telling(after_arrivals(table.lacks, to, 1), seat, len(hand))
     table.give_left -= 1
     player = table.players[seat]
-    table.events.append({"type": "card_given", "player": player, "to": table.players[to],
-                         "cards_left": len(hand),
-                         "private": {"players": [player, table.players[to]], "card": card}})
+    if table.told:
+        table.events.append({"type": "card_given", "player": player, "to": table.players[to],
+                             "cards_left": len(hand),
+                             "private": {"players": [player, table.players[to]], "card": card}})
     if table.give_left and hand:
         return
     table.give_to, table.give_left, table.phase = -1, 0, PLAY

@@ -50,8 +50,9 @@ def ended_if_endless(outcome: Outcome, rules: Rules) -> Outcome:
         if len(moves) != 1:
             return outcome  # someone has a choice
         move = moves[0]
+        # told: the probe reads what each forced move did
         ahead, happened = MOVE_RULES[move["type"]](ahead, move, rules,
-                                                   ahead.players.index(move["player"]))
+                                                   ahead.players.index(move["player"]), True)
         if any(e["type"] == "round_ended" or (e["type"] == "reshuffled" and e["count"] > 1)
                for e in happened):
             return outcome  # the round ends, or chance enters

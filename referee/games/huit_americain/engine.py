@@ -90,11 +90,11 @@ class HuitAmericain(Engine):
                             f"leave a stock for 2 to {most}")
         if problems:
             raise InvalidOptions("; ".join(problems), problems=problems)
-        return opening(tuple(players), opts, seed).outcome()[0]
+        return opening(tuple(players), opts, seed, told=False).outcome()[0]
 
     def opening_events(self, state):
         # The first deal, replayed from the seed: the same shuffle, so the same hands.
-        return opening(state.players, state.options, state.seed).events
+        return opening(state.players, state.options, state.seed, told=True).events
 
     # -- queries -----------------------------------------------------------------------------
     def is_finished(self, state: State) -> bool:
@@ -151,7 +151,7 @@ class HuitAmericain(Engine):
         }
 
     # -- applying a move ---------------------------------------------------------------------
-    def apply(self, state, move, *, now):
+    def apply(self, state, move, *, now, told=True):
         if state.phase == OVER:
             raise GameOver("the match has finished")
         player = move["player"]
@@ -162,11 +162,11 @@ class HuitAmericain(Engine):
         rules = state.options.rules
         rule = MOVE_RULES.get(move["type"], unknown_move)
         try:
-            outcome = rule(state, move, rules, seat)
+            outcome = rule(state, move, rules, seat, told)
         except (NotYourTurn, IllegalMove) as refused:
             if not rules.penalise:
                 raise
-            outcome = penalty(state, rules, seat, refused)
+            outcome = penalty(state, rules, seat, refused, told)
         if outcome[0].step != state.step and endless.may_close_a_loop(state, outcome):
             return endless.ended_if_endless(outcome, rules)
         return outcome

@@ -43,7 +43,8 @@ def check_turn(state: State, seat: int, move: Move) -> None:
         raise NotYourTurn(f"it is not {move['player']}'s turn")
 
 
-def lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False) -> Outcome:
+def lay(state: State, move: Move, rules: Rules, seat: int, told: bool,
+        fly: bool = False) -> Outcome:
     """`lay` (and, `fly`, `lay_out_of_turn`): every check of the card laid, then the rule."""
     card = move["card"]
     hand = state.hands[seat]
@@ -68,7 +69,7 @@ def lay(state: State, move: Move, rules: Rules, seat: int, fly: bool = False) ->
     announce = bool(move.get("announce", False))
     if announce and len(hand) != 2:
         raise IllegalMove("carte", "\"Carte\" is announced when laying the next-to-last card")
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     lay_card(table, seat, card, named, target_seat, announce, fly)
     return table.outcome()
 
@@ -123,11 +124,11 @@ def suit_and_target(state: State, move: Move, rules: Rules, card: str, named: st
     return -1
 
 
-def lay_out_of_turn(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
-    return lay(state, move, rules, seat, fly=True)
+def lay_out_of_turn(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
+    return lay(state, move, rules, seat, told, fly=True)
 
 
-def draw(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def draw(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
     check_turn(state, seat, move)
     phase = state.phase
     if phase == GIVE:
@@ -139,7 +140,7 @@ def draw(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
             raise IllegalMove("stuck_passes", "a player who cannot lay passes (when_stuck=pass)")
     if (phase == PLAY or phase == AGAIN) and not drawable(state):
         raise IllegalMove("nothing_to_draw", "the stock and the pile are exhausted: pass")
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     DRAWS[phase](table, seat)
     return table.outcome()
 
@@ -148,8 +149,9 @@ def take_attack(table: Table, seat: int) -> None:
     """Under attack: he draws the whole penalty and his turn ends."""
     count = table.attack
     got = draw_cards(table, seat, count, "attack")
-    table.events.append({"type": "effect", "effect": "attack_taken",
-                         "player": table.players[seat], "penalty": count, "drawn": len(got)})
+    if table.told:
+        table.events.append({"type": "effect", "effect": "attack_taken",
+                             "player": table.players[seat], "penalty": count, "drawn": len(got)})
     table.attack = 0
     end_turn(table, seat)
     if someone_out(table):  # attack_returns: the attack over, a player with no card is out
@@ -184,7 +186,7 @@ DRAWS: dict[str, Callable[[Table, int], None]] = {
     ATTACK: take_attack, HUNT: hunt, AGAIN: draw_after_ten, PLAY: draw_stuck}
 
 
-def pass_(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def pass_(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
     check_turn(state, seat, move)
     phase = state.phase
     if phase == PLAY:
@@ -203,53 +205,56 @@ def pass_(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
     else:
         raise IllegalMove("must_draw", "under attack or a suit hunt, draw" if phase == ATTACK
                           else "draw until you get the named suit")
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     pass_turn(table, seat)
     return table.outcome()
 
 
-def give(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def give(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
     check_turn(state, seat, move)
     if state.phase != GIVE:
         raise IllegalMove("give_two", "a card is given only after laying a give-two card")
     card = move["card"]
     if card not in state.hands[seat]:
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     give_card(table, seat, card)
     return table.outcome()
 
 
-def challenge(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def challenge(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
     u = state.unannounced
     if u < 0 or len(state.hands[u]) != 1:
         raise IllegalMove("contre_carte", "nobody owes a \"Carte\" announce now")
     if seat == u:
         raise IllegalMove("contre_carte", "a player cannot challenge himself")
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     table.unannounced = -1
-    table.events.append({"type": "challenge", "player": state.players[seat],
-                         "target": state.players[u], "penalty": PENALTY_CARDS})
+    if table.told:
+        table.events.append({"type": "challenge", "player": state.players[seat],
+                             "target": state.players[u], "penalty": PENALTY_CARDS})
     draw_cards(table, u, PENALTY_CARDS, "contre_carte")
     return table.outcome()
 
 
-def unknown_move(state: State, move: Move, rules: Rules, seat: int) -> Outcome:
+def unknown_move(state: State, move: Move, rules: Rules, seat: int, told: bool) -> Outcome:
     raise IllegalMove("move_type", f"{move['type']!r} is not a move of Huit américain")
 
 
 # move type -> its rule: each checks the turn (or who may act) first
-MOVE_RULES: dict[str, Callable[[State, Move, Rules, int], Outcome]] = {
+MOVE_RULES: dict[str, Callable[[State, Move, Rules, int, bool], Outcome]] = {
     "lay": lay, "lay_out_of_turn": lay_out_of_turn, "draw": draw, "pass": pass_,
     "challenge": challenge, "give": give}
 
 
-def penalty(state: State, rules: Rules, seat: int, refused: IllegalMove | NotYourTurn) -> Outcome:
+def penalty(state: State, rules: Rules, seat: int, refused: IllegalMove | NotYourTurn,
+            told: bool) -> Outcome:
     """draw_penalty_on_error: the move refused, its player draws 2 instead."""
-    table = Table(state, rules)
+    table = Table(state, rules, told)
     player = state.players[seat]
-    table.events.append({"type": "penalty", "player": player, "code": refused.code,
-                         "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
-                         "penalty": PENALTY_CARDS})
+    if table.told:
+        table.events.append({"type": "penalty", "player": player, "code": refused.code,
+                             "rule": getattr(refused, "rule", "turn"), "detail": refused.detail,
+                             "penalty": PENALTY_CARDS})
     draw_cards(table, seat, PENALTY_CARDS, "penalty")
     return table.outcome()

@@ -34,17 +34,19 @@ STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 class Table:
     """A working copy of a state for the length of one move: the state's fields as the
     table's attributes (the hands as a list of tuples, each replaced whole), beside the
-    compiled rules and the events so far. Its attributes are a copy of the state's field
-    dict, which becomes the new state's: a move copies the fields once, and every move goes
-    through the same rules."""
+    compiled rules and the events so far (when told). Its attributes are a copy of the
+    state's field dict, which becomes the new state's: a move copies the fields once, and
+    every move goes through the same rules."""
 
-    __slots__ = ("__dict__", "rules", "events")
+    __slots__ = ("__dict__", "rules", "events", "told")
 
-    def __init__(self, state: State, rules: Rules):
+    def __init__(self, state: State, rules: Rules, told: bool = True):
         fields = state.__dict__.copy()  # every field, in the state's order
         fields["hands"] = list(fields["hands"])
         self.__dict__ = fields
         self.rules = rules
+        # Not told, the rules make no event but a reshuffle (the caller reads none).
+        self.told = told
         self.events: list[Event] = []
 
     def outcome(self) -> tuple[State, list[Event]]:
@@ -76,6 +78,7 @@ def reshuffle(table: Table) -> bool:
         return False
     table.stock = shuffled(table.pile[:-1], table.seed, table.step)
     drawn_from = chance.shuffle(table.step, table.pile[:-1])
+    # Told or not: the rule of endless rounds reads the reshuffles a move made (`endless`).
     table.events.append({"type": "reshuffled", "count": len(table.stock),
                          "chance": drawn_from})
     table.stock_step, table.stock_shuffled = table.step, tuple(drawn_from["items"])
@@ -139,19 +142,21 @@ def _drawn(table: Table, seat: int, got: tuple[str, ...], reason: str) -> None:
     """The cards just drawn from the top of the stock as it was go to the hand, and their
     event (a draw that runs through a reshuffle tells each stock's part apart): they lay, in
     the order drawn, at the positions of its shuffle just above what is left of it."""
-    player = table.players[seat]
-    event = {"type": "cards_drawn", "player": player, "count": len(got), "reason": reason,
-             "private": {"player": player, "cards": list(got)}}
     if got:
         table.hands[seat] = table.hands[seat] + got
         table.passes = 0
         if table.lacks:
             table.lacks = after_arrivals(table.lacks, seat, len(got))
-        if table.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
-            above = table.stock_start + len(table.stock) + len(got) - 1
-            positions = range(above, above - len(got), -1)
-            event["chance"] = chance.stock_draw(table.stock_step, table.stock_shuffled, 2,
-                                                table.options.decks, positions)
+    if not table.told:
+        return
+    player = table.players[seat]
+    event = {"type": "cards_drawn", "player": player, "count": len(got), "reason": reason,
+             "private": {"player": player, "cards": list(got)}}
+    if got and table.stock_step >= 0:  # a hand-made stock's order comes from no shuffle
+        above = table.stock_start + len(table.stock) + len(got) - 1
+        positions = range(above, above - len(got), -1)
+        event["chance"] = chance.stock_draw(table.stock_step, table.stock_shuffled, 2,
+                                            table.options.decks, positions)
     table.events.append(event)
 
 
@@ -175,7 +180,8 @@ def pass_turn(table: Table, seat: int) -> None:
     """The player in turn cannot lay (nor draw): the table sees what he lacks, his turn
     ends, and the round is blocked once every player in a row has passed."""
     note_lack(table, seat, 0, len(table.hands[seat]))
-    table.events.append({"type": "passed", "player": table.players[seat]})
+    if table.told:
+        table.events.append({"type": "passed", "player": table.players[seat]})
     table.passes += 1
     if table.passes >= len(table.players):
         end_round(table, blocked=True)
@@ -199,7 +205,8 @@ def stuck_after_draw(table: Table, seat: int, drawn: int, stuck: bool) -> None:
         pass_turn(table, seat)
         return
     note_lack(table, seat, 0, len(hand))
-    table.events.append({"type": "passed", "player": table.players[seat]})
+    if table.told:
+        table.events.append({"type": "passed", "player": table.players[seat]})
     end_turn(table, seat)
 
 
@@ -217,18 +224,20 @@ def end_round(table: Table, blocked: bool, endless: bool = False) -> None:
     table.attack = table.passes = table.give_left = 0  # nothing pending once a round ends
     table.unannounced = table.give_to = -1
     players = table.players
-    table.events.append({
-        "type": "round_ended", "round": table.round, "blocked": blocked, "endless": endless,
-        "out": [p for p, hand in zip(players, table.hands) if not hand],
-        "points": dict(zip(players, scored)),
-        "totals": dict(zip(players, table.totals)),
-    })
+    if table.told:
+        table.events.append({
+            "type": "round_ended", "round": table.round, "blocked": blocked, "endless": endless,
+            "out": [p for p, hand in zip(players, table.hands) if not hand],
+            "points": dict(zip(players, scored)),
+            "totals": dict(zip(players, table.totals)),
+        })
     if max(table.totals) >= table.rules.target:
         table.phase = OVER
         low = min(table.totals)
-        table.events.append({"type": "match_ended",
-                             "winners": [p for p, x in zip(players, table.totals) if x == low],
-                             "totals": dict(zip(players, table.totals))})
+        if table.told:
+            table.events.append({"type": "match_ended",
+                                 "winners": [p for p, x in zip(players, table.totals) if x == low],
+                                 "totals": dict(zip(players, table.totals))})
         return
     deal(table)
 
@@ -253,6 +262,8 @@ def deal(table: Table) -> None:
     table.direction = 1
     table.phase = PLAY
     table.lacks = ()
+    if not table.told:
+        return
     table.events.append({"type": "round_started", "round": table.round,
                          "first": table.players[table.current], "top": start,
                          "hand_size": size, "stock_count": len(table.stock),
@@ -265,12 +276,12 @@ def deal(table: Table) -> None:
                                          "chance": dealt}})
 
 
-def opening(players: tuple[str, ...], options: Options, seed: str) -> Table:
-    """The table of a new match, its first round dealt."""
+def opening(players: tuple[str, ...], options: Options, seed: str, *, told: bool) -> Table:
+    """The table of a new match, its first round dealt (and told, when `told`)."""
     table = Table.__new__(Table)
     table.__dict__ = dict.fromkeys(STATE_FIELDS)
     table.players, table.options, table.seed, table.step = players, options, seed, 0
-    table.rules, table.events = options.rules, []
+    table.rules, table.events, table.told = options.rules, [], told
     table.totals = table.round_points = (0,) * len(players)
     table.round = table.attack = table.passes = table.give_left = 0
     table.unannounced = table.give_to = -1
