@@ -87,8 +87,9 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
              rng: random.Random) -> tuple[float, int]:
-    """What the candidate `move` is worth in `world`, and how many moves were made."""
-    state, _ = engine.apply(world, move, now=NOW)
+    """What the candidate `move` is worth in `world`, and how many moves were made. A
+    playout reads only states, so the engine makes none of its events (`told=False`)."""
+    state, _ = engine.apply(world, move, now=NOW, told=False)
     made = 1
     for _ in range(search.horizon):
         if search.settled(world, state) or engine.is_finished(state):
@@ -96,7 +97,8 @@ def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player:
         legal = engine.legal_moves(state, now=NOW)
         if not legal:
             break
-        state, _ = engine.apply(state, search.playout(engine, state, legal, rng), now=NOW)
+        state, _ = engine.apply(state, search.playout(engine, state, legal, rng), now=NOW,
+                                told=False)
         made += 1
     return search.value(world, state, player), made
 

@@ -19,9 +19,9 @@ def test_a_hard_hint_at_the_heaviest_table_keeps_to_its_budget_of_playout_moves(
     applied = []
     apply = type(HUIT).apply
 
-    def counted(engine, state, move, *, now):
+    def counted(engine, state, move, *, now, told=True):
         applied.append(move)
-        return apply(engine, state, move, now=now)
+        return apply(engine, state, move, now=now, told=told)
 
     state = HUIT.new_match(("ann", "bob", "cyd"), HUIT.resolve_options(HEAVY), "h0", now=0)
     rng = random.Random(0)
