@@ -4,12 +4,12 @@ by one to `/moves`, per game, in open and sealed mode.
 The matches are whole matches as an integrator would replay them: the game's default options
 at a usual table (`TABLES`), played by the shared random player, not the short matches of the
 engine rows' playout options (one round of Empereur between two players: 14 to 48 moves,
-too few to say what a match costs). Generala is played at four (167 to 175 moves),
-Generala of cards at four (180 to 250 moves), Huit américain at four (to 100 points: 58 to
-146 moves). Two exceptions, each for a reason: Empereur is played by two (three rounds, 84
+too few to say what a match costs). Generala, Yacht and Yams are played at four (Generala:
+167 to 175 moves), Generala of cards at four (180 to 250 moves), Huit américain at four (to
+100 points: 58 to 146 moves). Two exceptions, each for a reason: Empereur is played by two (three rounds, 84
 to 137 moves), since random players at three or four seats pass and draw for nearly 400 to
 over 30,000 moves, far past a human match and past the replay's bound
-(REFEREE_MAX_REPLAY_MOVES, 2000); and Generala's turn clock is off
+(REFEREE_MAX_REPLAY_MOVES, 2000); and the dice games' turn clock is off
 (`turn_seconds` 0), since the moves are posted one by one against the referee's own clock,
 by which the turns' deadlines, set at the instants the bench played them at, have long
 passed (a match's number of moves is the same either way). The referee signs results, as one whose
@@ -55,6 +55,8 @@ TABLES: dict[str, tuple[int, dict]] = {
     "generala-cards": (4, {}),
     "generala-dice": (4, {"turn_seconds": 0}),
     "huit-americain": (4, {}),
+    "yacht": (4, {"turn_seconds": 0}),
+    "yams": (4, {"turn_seconds": 0}),
 }
 
 
