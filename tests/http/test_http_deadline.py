@@ -73,9 +73,9 @@ def test_a_request_leaves_the_watch_and_withdraws_a_stop_asked_as_it_ended(ends_
 
 
 def test_the_threads_a_process_keeps_run_before_any_request():
-    """The preparer's and the request log's threads start with the application, not in a
-    request: a thread a request starts could be hit by that request's deadline as it starts
+    """The preparer's thread and the flusher's (which writes the request log and the metrics'
+    counts) start with the application, not in a request: a thread a request starts could be hit by that request's deadline as it starts
     (CPython 3.11 gives a new thread its creator's id until it runs) and die unseen."""
     referee.create_app({"STATE_KEYS": []})
     running = {thread.name for thread in threading.enumerate() if thread.is_alive()}
-    assert {"referee-preparer", "request-log"} <= running
+    assert {"referee-preparer", "flusher"} <= running
