@@ -21,6 +21,7 @@ import msgspec.inspect as typeinfo
 from marshmallow import ValidationError
 
 from referee.core.engine import Engine
+from referee.core.memo import BoundedMemo
 from referee.service.errors import Refused, bad_request
 
 from .operations import SEAT_ENVELOPES
@@ -123,7 +124,9 @@ def envelope_nesting(struct: type) -> float:
 
 
 class RequestChecks:
-    """The envelope and move checks for these games and limits."""
+    """The envelope and move checks for these games and limits. They are read, never
+    changed, once built: `request_checks` shares one between the applications of a process
+    built with the same games and limits."""
 
     def __init__(self, games: dict[str, Engine], max_id: int, max_items: int,
                  max_moves: int = MAX_REPLAY_MOVES):
@@ -221,3 +224,20 @@ class RequestChecks:
             return msgspec.to_builtins(msgspec.convert(moves, typed, strict=True))
         except msgspec.ValidationError:
             return None
+
+
+# Each application's checks, by its games and limits: building them (a marshmallow schema and
+# a msgspec Struct per envelope and move type) costs tens of milliseconds, which every
+# application a process builds (a test's, each configuration's) would pay again.
+_CHECKS: BoundedMemo[tuple, RequestChecks] = BoundedMemo(16)
+
+
+def request_checks(games: dict[str, Engine], max_id: int, max_items: int,
+                   max_moves: int = MAX_REPLAY_MOVES) -> RequestChecks:
+    """The checks for these games and limits, built once per process."""
+    return _CHECKS.get((tuple(games.items()), max_id, max_items, max_moves), _built)
+
+
+def _built(key: tuple) -> RequestChecks:
+    games, max_id, max_items, max_moves = key
+    return RequestChecks(dict(games), max_id, max_items, max_moves)

@@ -13,13 +13,14 @@ from flask import Response, current_app, request
 from werkzeug.exceptions import ClientDisconnected, HTTPException
 
 from referee.core.engine import Engine
+from referee.core.memo import BoundedMemo
 from referee.service.answers import wire_state_schema
 from referee.service.codec import StateCodec
 from referee.service.preparer import PREPARER
 from referee.service.referee import Referee
 
 from . import caching, contract, metrics
-from .checks import RequestChecks
+from .checks import request_checks
 from .operations import JSON
 from .problems import Problem
 from .schemas import MAX_REPLAY_MOVES
@@ -41,8 +42,8 @@ class Served:
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = RequestChecks(games, self.max_id, self.max_items,
-                                    config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES))
+        self.checks = request_checks(games, self.max_id, self.max_items,
+                                     config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES))
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
@@ -55,9 +56,8 @@ class Served:
         PREPARER.start()
         catalog = {gid: catalog_entry(engine) for gid, engine in games.items()}
         self.catalog_body = msgspec.json.encode({"games": list(catalog.values())})
-        self.detail_bodies = {gid: msgspec.json.encode({
-            **catalog[gid], "move_types": [m.describe() for m in engine.move_types],
-            "state_schema": wire_state_schema(engine)}) for gid, engine in games.items()}
+        self.detail_bodies = {gid: _DETAILS.get(engine, detail_body)
+                              for gid, engine in games.items()}
         self.etags = {body: caching.etag_of(body)
                       for body in (self.catalog_body, *self.detail_bodies.values(),
                                    self.jwks_body)}
@@ -100,6 +100,18 @@ def contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items:
     document = contract.generate(dict(games), {"MAX_PLAYER_ID_LENGTH": max_id,
                                                "MAX_LIST_ITEMS": max_items}, codec)
     return contract.to_yaml(document).encode("utf-8")
+
+
+# Each game's detail answer, encoded once per process: its state's JSON Schema is generated
+# from the state's types, some milliseconds that every application built would pay again.
+_DETAILS: BoundedMemo[Engine, bytes] = BoundedMemo(64)
+
+
+def detail_body(engine: Engine) -> bytes:
+    """A game's detail answer: its catalogue entry, move types and open-mode state schema."""
+    return msgspec.json.encode({
+        **catalog_entry(engine), "move_types": [m.describe() for m in engine.move_types],
+        "state_schema": wire_state_schema(engine)})
 
 
 def catalog_entry(engine: Engine) -> dict[str, Any]:
