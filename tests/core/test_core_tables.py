@@ -1,10 +1,11 @@
 """The table store (`referee.core.tables`): tables kept on disk between processes, filed by a
 fingerprint of what they are computed from; a missing, unreadable or unwritable file costs
-only the computation; a dice sheet's solver and futures read back what an earlier process
-found, equal to what it would find again."""
+only the computation; a dice sheet's solver and futures, and Generala's tables, read back what
+an earlier process found, equal to what it would find again."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 from referee.core import tables
 from referee.core.tables import TableStore, source_fingerprint
 from referee.games.dice_sheets.yacht import YACHT
-from referee.games.generala_dice import sheetfutures, sheetsolver
+from referee.games.generala_dice import sheetfutures, sheetsolver, solver as generala
 
 
 def test_what_is_saved_is_loaded_back_under_its_name_and_fingerprint_only(tmp_path):
@@ -89,3 +90,28 @@ def test_a_different_sheet_value_files_a_different_table():
             != sheetsolver.table_fingerprint(YACHT, {**values, "yacht": 40}))
     assert (sheetsolver.table_fingerprint(YACHT, values)
             == sheetsolver.table_fingerprint(YACHT, dict(reversed(list(values.items())))))
+
+
+def test_generala_s_tables_and_hard_play_are_read_back_as_they_were_found(store_in,
+                                                                        monkeypatch):
+    rules = dataclasses.replace(generala.DEFAULT_RULES, escalera=25)
+    made = generala.Tables(rules)
+    play = made.hard_play
+    assert sorted(p.name.rsplit("-", 1)[0] for p in store_in.iterdir()) == [
+        "generala-expected", "generala-hard-play"]
+
+    def never(*args, **kwargs):
+        raise AssertionError("found again instead of read back")
+
+    monkeypatch.setattr(generala.Tables, "plan", never)
+    monkeypatch.setattr(generala.Tables, "_build_hard_play", never)
+    again = generala.Tables(rules)
+    assert np.array_equal(again.expected, made.expected)
+    read = again.hard_play
+    assert read.scale == play.scale and isinstance(read.scale, int)
+    for name in ("row", "choice", "future"):
+        assert np.array_equal(getattr(read, name), getattr(play, name))
+        assert getattr(read, name).dtype == getattr(play, name).dtype
+    assert again.fingerprint == generala.tables_fingerprint(rules)
+    # Other box values, other tables.
+    assert generala.tables_fingerprint(generala.DEFAULT_RULES) != again.fingerprint

@@ -8,7 +8,9 @@ sheets, from full ones (nothing more to score) to the empty one, and within a tu
 252 hands, the rolls left and every keep (`turnplan.TurnPlan`).
 
 Box values are options, so the tables are built per option set, on first use, and kept
-(`tables_for`); building them takes a fraction of a second (`make bench` prints it).
+(`tables_for`); building them takes a fraction of a second (`make bench` prints it), and the
+`win` level's `hard_play` some seconds. Both are kept in the table store between processes
+(referee.core.tables), filed under the option set and the dice games' source.
 
 The house rule `servida_generala_wins` ends the match when a turn's first roll shows five of a
 kind. No choice can bring that about or avoid it (a first roll always rolls all five dice and
@@ -24,15 +26,18 @@ tables cannot disagree with the engine about what a box is worth.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from typing import Any
 
 import numpy as np
 
 from referee.core.memo import BoundedMemo
 from referee.core.preparation import prepared
+from referee.core.tables import STORE
 
 from . import dicetables as dt
 from .scoring import BOX_COUNT, BOXES, box_score
+from .sheetsolver import dice_source
 from .sheetstates import (DOBLE, GENERALA, LAYERS, STATE_COUNT, UNLOCKED, RuleKey, free_boxes,
                           unlocks)
 from .state import Options
@@ -111,9 +116,15 @@ class Tables:
         # Doble has one: nothing)
         self.groups = np.array([[[o.group for o in row] for row in self.outcomes]] * 2)
         self.groups[0, :, DOBLE] = 0
-        self.expected = np.zeros(STATE_COUNT)
-        for layer in LAYERS[1:]:
-            self.expected[layer] = self.plan(layer).start  # from the layers filled before
+        self.fingerprint = tables_fingerprint(rules)
+        stored = STORE.load("generala-expected", self.fingerprint)
+        if stored is None:
+            self.expected = np.zeros(STATE_COUNT)
+            for layer in LAYERS[1:]:
+                self.expected[layer] = self.plan(layer).start  # from the layers filled before
+            STORE.save("generala-expected", self.fingerprint, {"expected": self.expected})
+        else:
+            self.expected = stored["expected"]
         self._hard_play: HardPlay | None = None
         self._plans: BoundedMemo[int, TurnPlan] = BoundedMemo(PLANS_KEPT)
         self._choices: BoundedMemo[int, np.ndarray] = BoundedMemo(STATE_COUNT)
@@ -186,7 +197,14 @@ class Tables:
         """Built on first use, for the `win` level and simulations: a hint at the other levels
         needs no more than `expected` and one `plan`."""
         if self._hard_play is None:
-            self._hard_play = self._build_hard_play()
+            stored = STORE.load("generala-hard-play", self.fingerprint)
+            if stored is None:
+                self._hard_play = self._build_hard_play()
+                STORE.save("generala-hard-play", self.fingerprint,
+                           dataclasses.asdict(self._hard_play))
+            else:
+                self._hard_play = HardPlay(stored["row"], stored["choice"], stored["future"],
+                                           int(stored["scale"]))
         return self._hard_play
 
     def _build_hard_play(self, chunk: int = 256) -> HardPlay:
@@ -301,6 +319,12 @@ class Tables:
                     rows.append(play.row[state | 1 << box | (UNLOCKED if unlock else 0)])
                     shifts.append(int(play.bucket(p)))
         return np.array(rows), np.array(shifts), first_outcome
+
+
+def tables_fingerprint(rules: RuleKey) -> str:
+    """What the tables of an option set are filed under: its box values and house rules,
+    and the source of the dice games' packages, digested."""
+    return hashlib.sha256(f"{rules!r}|{dice_source()}".encode()).hexdigest()
 
 
 def tables_for(rules: RuleKey) -> Tables:
