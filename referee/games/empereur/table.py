@@ -64,11 +64,15 @@ def set_role(table: Table, seat: int, role: str) -> None:
     table.roles = tuple(roles)
 
 
-def without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
-    """The hand less these cards (which it holds), still in hand order."""
+def without(hand: tuple[str, ...], cards) -> tuple[str, ...] | None:
+    """The hand less these (distinct) cards, still in hand order; None when it does not hold
+    them all."""
     left = list(hand)
-    for card in cards:
-        left.remove(card)
+    try:
+        for card in cards:
+            left.remove(card)
+    except ValueError:
+        return None
     return tuple(left)
 
 
