@@ -24,11 +24,12 @@ from typing import Any
 
 from referee.core.engine import Move
 
-from .ranks import CARD_STRENGTH, STRENGTH, TWO
+from .ranks import CARD_STRENGTH, JOKERS, RANK_ORDER, STRENGTH, TWO
 
 
 def jokers_in(move: Move) -> int:
-    return sum(card[0] == "X" for card in move["cards"])
+    """How many jokers a play lays (the cards of a listed play are distinct)."""
+    return len(JOKERS.intersection(move["cards"]))
 
 
 def weakest_play(plays: list[Move]) -> Move:
@@ -38,25 +39,43 @@ def weakest_play(plays: list[Move]) -> Move:
 
 def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool = True,
                    after_drawing: Callable = weakest_play) -> tuple[Move, str]:
-    """The move among `moves` of a player holding `held` cards, and why."""
-    gifts = [m for m in moves if m["type"] == "give"]
+    """The move among `moves` of a player holding `held` cards, and why. The moves are read
+    in one pass, each play's jokers looked at once: the gifts, the first draw or pass, the
+    first natural play that goes out, and the natural play to lay (of the lowest rank, the
+    first of the most cards)."""
+    gifts: list[Move] = []
+    turn_end = going_out = lowest = None
+    low, most = len(RANK_ORDER), 0  # the lowest natural play's strength and card count
+    for m in moves:
+        kind = m["type"]
+        if kind == "play":
+            cards = m["cards"]
+            if not JOKERS.isdisjoint(cards):  # jokers are kept
+                continue
+            count = len(cards)
+            if count == held and going_out is None:
+                going_out = m
+            rank = m["rank"]
+            if keep_twos and rank == TWO:
+                continue
+            strength = STRENGTH[rank]
+            if strength < low or (strength == low and count > most):
+                lowest, low, most = m, strength, count
+        elif kind == "give":
+            gifts.append(m)
+        elif turn_end is None:  # a draw or a pass: the first one counts
+            turn_end = m
     if gifts:
         return (min(gifts, key=lambda m: (CARD_STRENGTH[m["card"]], m["card"])),
                 "give the weakest card allowed")
+    if going_out is not None:
+        return going_out, "go out without a joker"
+    if lowest is not None:
+        return lowest, "lay the lowest rank, all of it, keeping twos and jokers"
     plays = [m for m in moves if m["type"] == "play"]
-    for m in plays:
-        if len(m["cards"]) == held and not jokers_in(m):
-            return m, "go out without a joker"
-    natural = [m for m in plays if not jokers_in(m) and not (keep_twos and m["rank"] == TWO)]
-    if natural:
-        low = min(STRENGTH[m["rank"]] for m in natural)
-        return (max((m for m in natural if STRENGTH[m["rank"]] == low),
-                    key=lambda m: len(m["cards"])),
-                "lay the lowest rank, all of it, keeping twos and jokers")
-    other = next(m for m in moves if m["type"] in ("draw", "pass"))
-    if other["type"] == "draw" or not plays:
-        return other, ("nothing natural to lay: draw" if other["type"] == "draw"
-                       else "nothing to lay: pass")
+    if turn_end["type"] == "draw" or not plays:
+        return turn_end, ("nothing natural to lay: draw" if turn_end["type"] == "draw"
+                          else "nothing to lay: pass")
     return after_drawing(plays), "after drawing, lay the weakest play left rather than pass"
 
 

@@ -19,10 +19,8 @@ A hint reads only the view and the moves: never the other hands, the stock's ord
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from referee.core.cards import standard_deck
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import (
@@ -34,6 +32,7 @@ from referee.core.search import (
 
 from .bots import jokers_in, rules_of_thumb
 from .ranks import sort_hand
+from .rounds import SORTED_DECKS
 from .state import Options, State
 
 
@@ -66,8 +65,9 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     me = seat[view["you"]]
     pile = [p["card"] for p in view["pile"]]
     under = tuple(view["under_stock"])
-    unseen = list((Counter(standard_deck(jokers=options.jokers)) - Counter(view["hand"])
-                   - Counter(pile) - Counter(under)).elements())
+    # the deck's cards are distinct: the unseen ones are those seen nowhere
+    seen = {*view["hand"], *pile, *under}
+    unseen = [card for card in SORTED_DECKS[options.jokers] if card not in seen]
     others = [s for s in range(len(players)) if s != me]
     places = deal_unseen(unseen, [view["hand_counts"][players[s]] for s in others]
                          + [view["stock_shuffled_count"]], rng)

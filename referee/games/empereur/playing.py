@@ -45,38 +45,37 @@ READINGS: BoundedMemo[tuple[Any, ...], tuple[Any, ...]] = BoundedMemo(4096)
 
 def read_play(play: tuple[Any, ...]) -> tuple[Any, ...]:
     """What a play `(cards, rank named, the rank's type)` is, whatever the hand and the pile:
-    (refused, laid, distinct, unplayable, rank). `refused` is the refusal (code, message) of
-    cards that are not all strings, else None; `laid` the cards in hand order (None when one
-    is not a card of the deck or one is named twice: no hand holds them), `distinct` the set
-    of them (to look for in the hand); `unplayable` the refusal, once the hand is known to
-    hold them, of cards and a named rank that make no play, else None; `rank` the rank they
-    count as."""
+    (refused, laid, unplayable, rank). `refused` is the refusal (code, message) of cards that
+    are not all strings, else None; `laid` the cards in hand order, distinct (None when one is
+    not a card of the deck or one is named twice: no hand holds them); `unplayable` the
+    refusal, once the hand is known to hold them, of cards and a named rank that make no
+    play, else None; `rank` the rank they count as."""
     cards, rank, _ = play
     if not all(isinstance(card, str) for card in cards):
-        return ("play_cards", "cards are strings such as '7H' or 'X1'"), None, None, None, None
-    distinct = frozenset(cards)
+        return ("play_cards", "cards are strings such as '7H' or 'X1'"), None, None, None
+    distinct = frozenset(cards)  # a card named twice is held by no hand
     if len(distinct) != len(cards) or not all(card in CARD_KEY for card in distinct):
-        return None, None, distinct, None, None
+        return None, None, None, None
     laid = sort_hand(cards)
     naturals = {card[0] for card in cards if card[0] != "X"}
     if len(naturals) > 1:
-        return None, laid, distinct, ("one_rank", "cards laid together must all be of one "
-                                      "rank (jokers count as the rank you name)"), None
+        return None, laid, ("one_rank", "cards laid together must all be of one rank "
+                            "(jokers count as the rank you name)"), None
     if rank is not None and (not isinstance(rank, str) or rank not in STRENGTH):
-        return None, laid, distinct, ("named_rank", f"{rank!r} is not a rank of the game"), None
+        return None, laid, ("named_rank", f"{rank!r} is not a rank of the game"), None
     if naturals:
         [natural] = naturals
         if rank is not None and rank != natural:
-            return None, laid, distinct, (
+            return None, laid, (
                 "named_rank", f"cards of rank {natural} count as {natural}, not {rank}: "
                 "jokers laid with them take their rank"), None
         rank = natural
     elif rank is None:
-        return None, laid, distinct, ("name_joker", "a joker laid alone needs the rank it "
-                                      "counts as"), None
+        return None, laid, ("name_joker", "a joker laid alone needs the rank it counts "
+                            "as"), None
     if rank == TWO and len(laid) > 1:
-        return None, laid, distinct, ("two_alone", "a two is laid alone"), None
-    return None, laid, distinct, None, rank
+        return None, laid, ("two_alone", "a two is laid alone"), None
+    return None, laid, None, rank
 
 
 def reading(cards: tuple[Any, ...], rank: Any) -> tuple[Any, ...]:
@@ -92,12 +91,12 @@ def play_move(table: Table, cards: Any, rank: Any) -> None:
     """The player to act lays `cards` as `rank`, if the rules let him."""
     if not isinstance(cards, (list, tuple)) or not cards:
         raise IllegalMove("play_cards", "a play lays at least one card")
-    refused, laid, distinct, unplayable, rank = reading(tuple(cards), rank)
+    refused, laid, unplayable, rank = reading(tuple(cards), rank)
     if refused:
         raise IllegalMove(*refused)
     seat = table.current
-    # `difference`, not `issubset`: no set is made of the hand
-    if laid is None or distinct.difference(table.hands[seat]):
+    left = None if laid is None else without(table.hands[seat], laid)
+    if left is None:
         raise IllegalMove("cards_in_hand", f"you do not hold all of {list(cards)}")
     if unplayable:
         raise IllegalMove(*unplayable)
@@ -105,12 +104,14 @@ def play_move(table: Table, cards: Any, rank: Any) -> None:
     if ranks and STRENGTH[rank] < STRENGTH[ranks[-1]]:
         raise IllegalMove("at_least_top", f"the pile shows {ranks[-1]}: lay a "
                           "rank at least as high")
-    lay(table, seat, laid, rank)
+    lay(table, seat, laid, rank, left)
 
 
-def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str) -> None:
-    """The player at `seat` lays these cards of his hand (in hand order) as `rank`."""
-    table.hands[seat] = left = without(table.hands[seat], laid)
+def lay(table: Table, seat: int, laid: tuple[str, ...], rank: str,
+        left: tuple[str, ...]) -> None:
+    """The player at `seat` lays these cards of his hand (in hand order) as `rank`, keeping
+    `left`."""
+    table.hands[seat] = left
     table.pile += laid
     table.pile_ranks += (rank,) * len(laid)
     table.last_player = seat

@@ -17,6 +17,7 @@ VALUES = {"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 
 # Sort position of every card of the deck: by strength, then suit (jokers X1 before X2).
 CARD_KEY = {r + s: STRENGTH[r] * 4 + SUIT_ORDER[s] for r in RANK_ORDER for s in SUIT_ORDER}
 CARD_KEY.update({"X1": JOKER_STRENGTH * 4, "X2": JOKER_STRENGTH * 4 + 1})
+JOKERS = frozenset(("X1", "X2"))  # the deck's jokers (0 to 2 of them, by the options)
 # The strength of every card of the deck in hand: its rank's place, jokers highest.
 CARD_STRENGTH = {card: key // 4 for card, key in CARD_KEY.items()}
 

@@ -77,10 +77,10 @@ def deal(table: Table) -> None:
     deal_step = table.step
     order = shuffled(SORTED_DECKS[table.options.jokers], table.seed, deal_step)
     table.step += 1
-    hands: list[list[str]] = [[] for _ in range(n)]
-    for place in range(HAND_SIZE * n):
-        hands[(table.dealer + 1 + place) % n].append(order[place])
-    table.hands = [sort_hand(hand) for hand in hands]
+    # One card at a time from the dealer's left: place p of the order goes to the seat p + 1
+    # after the dealer's, so a seat's hand is every n-th card of the dealt places.
+    dealt = HAND_SIZE * n
+    table.hands = [sort_hand(order[(seat - table.dealer - 1) % n:dealt:n]) for seat in range(n)]
     table.stock = order[HAND_SIZE * n:]
     table.stock_step, table.stock_shuffled = deal_step, None
     table.stock_start, table.stock_known = HAND_SIZE * n, 0

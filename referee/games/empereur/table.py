@@ -9,7 +9,7 @@ reaches or passes the seat of the player who laid the pile's last cards, the pil
 down under the stock, its first-laid card nearest the top, and the player reached leads.
 
 A `Table` is the working copy of a state while a move is applied: the state's fields, plus
-the options, the player count and the events the move makes (when it is told: a caller that
+the player count and the events the move makes (when it is told: a caller that
 reads none has none made). The hands are a list while it is open (nearly every move changes
 one), every other sequence a tuple that a rule replaces when it changes it, so a move copies
 no more than it changes. The rules are functions of the table.
@@ -36,14 +36,13 @@ class Table:
     """A state opened for a move: read and write its fields as attributes, then `freeze`.
     A table is spent once frozen."""
 
-    __slots__ = ("__dict__", "events", "n", "options", "told")
+    __slots__ = ("__dict__", "events", "n", "told")
 
     def __init__(self, state: State, told: bool = True):
         # A dictionary of its own (not `.copy()`, which would keep the keys shared with the
         # dataclass's other instances): the table's fields are read and written often.
         self.__dict__ = dict(state.__dict__)
         self.hands = [*state.hands]
-        self.options = state.options
         self.n = len(state.players)
         # Not told, the rules make no event (the caller reads none): `events` stays empty.
         self.told = told
@@ -65,11 +64,15 @@ def set_role(table: Table, seat: int, role: str) -> None:
     table.roles = tuple(roles)
 
 
-def without(hand: tuple[str, ...], cards) -> tuple[str, ...]:
-    """The hand less these cards (which it holds), still in hand order."""
+def without(hand: tuple[str, ...], cards) -> tuple[str, ...] | None:
+    """The hand less these (distinct) cards, still in hand order; None when it does not hold
+    them all."""
     left = list(hand)
-    for card in cards:
-        left.remove(card)
+    try:
+        for card in cards:
+            left.remove(card)
+    except ValueError:
+        return None
     return tuple(left)
 
 
