@@ -13,21 +13,42 @@ costs the next process the computation.
 
 Off until the service (its settings: REFEREE_TABLE_CACHE) or a test session names a directory
 (`keep_tables_in`); the engines stay functions of their inputs either way.
+
+Tables made for a caller's own option set (made off a request's path: referee.service.preparer)
+are read from the store but never written to it (`read_only`): any caller may send other box
+values, and each new set would otherwise add megabytes to the disk. What the store keeps is what
+a process makes outside requests: the warm-up's tables for the default options, a test's, a
+benchmark's.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import logging
 import os
 import tempfile
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 LOG = logging.getLogger(__name__)
 Arrays = dict[str, np.ndarray]
+
+_WRITING = contextvars.ContextVar("writing tables", default=True)
+
+
+@contextlib.contextmanager
+def read_only() -> Iterator[None]:
+    """Within: tables are read from the store, and none made is written to it."""
+    token = _WRITING.set(False)
+    try:
+        yield
+    finally:
+        _WRITING.reset(token)
 
 
 class TableStore:
@@ -52,7 +73,7 @@ class TableStore:
 
     def save(self, name: str, fingerprint: str, arrays: Arrays) -> None:
         path = self.path(name, fingerprint)
-        if path is None:
+        if path is None or not _WRITING.get():
             return
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ import queue
 import threading
 
 from referee.core.errors import NotPrepared
+from referee.core.tables import read_only
 
 log = logging.getLogger("referee")
 
@@ -64,7 +65,10 @@ class Preparer:
         while True:
             missing = work.get()
             try:
-                missing.prepare()
+                # A caller's option set: its tables are not written to the table store, so
+                # no caller can fill the disk one option set at a time (referee.core.tables).
+                with read_only():
+                    missing.prepare()
             except Exception:  # noqa: BLE001 - logged; the next request asks again
                 log.exception("preparing %s failed", missing.detail)
             with self.lock:

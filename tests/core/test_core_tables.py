@@ -30,6 +30,18 @@ def test_what_is_saved_is_loaded_back_under_its_name_and_fingerprint_only(tmp_pa
     assert not list(tmp_path.glob("*.tmp"))  # written under a temporary name, then renamed
 
 
+def test_read_only_the_store_is_read_and_never_written(tmp_path):
+    store = TableStore(tmp_path)
+    store.save("sheet", "abc", {"x": np.arange(3)})
+    with tables.read_only():
+        store.save("sheet", "abd", {"x": np.zeros(3)})
+        assert np.array_equal(store.load("sheet", "abc")["x"], np.arange(3))
+    assert store.load("sheet", "abd") is None
+    assert [p.name for p in tmp_path.iterdir()] == [store.path("sheet", "abc").name]
+    store.save("sheet", "abd", {"x": np.zeros(3)})  # writing again once out of it
+    assert store.load("sheet", "abd") is not None
+
+
 def test_without_a_directory_nothing_is_kept(tmp_path):
     store = TableStore(None)
     store.save("sheet", "abc", {"x": np.zeros(3)})

@@ -1,6 +1,8 @@
 """A hint whose tables are not built yet for its options is not built in the caller's request:
 it answers `503 not_prepared` with `Retry-After`, the tables are built off the request's path
-(referee.service.preparer), and the same request is then served."""
+(referee.service.preparer), and the same request is then served. Tables built for a caller's
+option set are not written to the table store (a caller could fill the disk, one option set at
+a time); the warm-up's are."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import time
 import pytest
 
 import referee
-from referee.core import preparation
+from referee.core import preparation, tables
 from referee.core.memo import BoundedMemo
 from referee.games import REGISTRY
 from referee.games.generala_dice import solver
@@ -17,8 +19,10 @@ from referee.games.generala_dice.sheetstates import RuleKey
 from referee.service.referee import warm_up
 
 
-def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_request(monkeypatch):
+def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_request(
+        monkeypatch, tmp_path):
     monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    monkeypatch.setattr(tables.STORE, "directory", tmp_path)
     client = referee.create_app({"STATE_KEYS": ""}).test_client()
     created = client.post("/v1/games/generala-dice/matches", json={
         "players": ["ann", "bob"], "seed": "s", "options": {"escalera": 21},
@@ -39,11 +43,17 @@ def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_reque
     assert answer.status_code == 200
     assert answer.get_json()["move"] in created["legal_moves"]
     assert RuleKey.of(created["state"]["options"]) in solver.TABLES
+    assert list(tmp_path.iterdir()) == []  # made for a caller's options: not kept on disk
 
 
-def test_the_tables_of_the_warm_up_are_kept_however_many_other_options_come(monkeypatch):
+def test_the_tables_of_the_warm_up_are_kept_however_many_other_options_come(monkeypatch,
+                                                                           tmp_path):
     monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    monkeypatch.setattr(tables.STORE, "directory", tmp_path)
     warm_up({"generala-dice": REGISTRY["generala-dice"]})
+    fingerprint = solver.tables_fingerprint(solver.DEFAULT_RULES)
+    assert {p.name for p in tmp_path.iterdir()} == {  # on disk for the next start
+        f"generala-expected-{fingerprint[:40]}.npz", f"generala-hard-play-{fingerprint[:40]}.npz"}
     for other in range(3 * solver.TABLES_KEPT):  # other option sets' tables, made and forgotten
         solver.TABLES.get(("other options", other), lambda key: None)
     client = referee.create_app({"STATE_KEYS": ""}).test_client()
