@@ -78,19 +78,19 @@ def hard_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
     if not suits:
         return move, why
     rules = Options(**view["options"]).rules
-    wild_ranks = rules.wild | rules.special
-    held = Counter(c[1] for c in view["hand"] if c[0] not in wild_ranks)
+    plain_suit = rules.plain_suit
+    held = {plain_suit[c] for c in view["hand"]}  # the suits of his plain cards (and None)
 
     def blocks(m: Move) -> bool:
         card = m["card"]
         if "suit" in m:
-            return m["suit"] in suits and held[m["suit"]] > 0
-        if card[0] in wild_ranks:
+            return m["suit"] in suits and m["suit"] in held
+        if plain_suit[card] is None:
             return False
         return card[1] in suits and card[0] in ranks
 
-    wild = move["card"][0] in wild_ranks
-    same = [m for m in moves if m["type"] == "lay" and (m["card"][0] in wild_ranks) == wild
+    wild = plain_suit[move["card"]] is None
+    same = [m for m in moves if m["type"] == "lay" and (plain_suit[m["card"]] is None) == wild
             and m.get("announce") == move.get("announce")]
     blocking = [m for m in same if blocks(m)]
     if not blocking or blocks(move):
@@ -131,9 +131,11 @@ def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
                           fewest, moves)
 
 
-def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str, fewest: str,
-                   moves: list[Move]) -> tuple[Move, str]:
-    """The medium player's move among `moves` (his own), and why."""
+def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str,
+                   fewest: str | None, moves: list[Move]) -> tuple[Move, str]:
+    """The medium player's move among `moves` (his own), and why (`fewest`: the opponent
+    holding fewest cards, read only when a card may be aimed at a player). The suits of his
+    hand are counted only when several lays compete."""
     by_type: dict[str, list[Move]] = {}
     for m in moves:
         by_type.setdefault(m["type"], []).append(m)
@@ -143,27 +145,30 @@ def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str, fe
         return (max(by_type["give"], key=lambda m: rules.points[m["card"][0]]),
                 "give away the card that costs most")
     lays = by_type.get("lay", []) + by_type.get("lay_out_of_turn", [])
-    if any(m.get("announce") for m in lays):
-        lays = [m for m in lays if m.get("announce")]
+    said = [m for m in lays if m.get("announce")]
+    if said:
+        lays = said
     if not lays:
         other = by_type.get("draw") or by_type.get("pass") or moves
         return other[0], "nothing to lay"
     if phase == "attack":
         return lays[0], "pass the attack on rather than draw"
-    wild_ranks = rules.wild | rules.special
-    suits = Counter(c[1] for c in hand if c[0] not in wild_ranks)
-    points = rules.points
+    plain_suit = rules.plain_suit  # None for the wild cards, kept for when nothing else goes
+    move = lays[0]
+    if len(lays) > 1:
+        held = [plain_suit[card] for card in hand]
+        points = rules.card_points
 
-    def preference(m: Move) -> tuple:
-        card = m["card"]
-        wild = card[0] in wild_ranks
-        stays = suits[card[1]] - (not wild)
-        named = suits[m["suit"]] if "suit" in m else 0
-        return (not wild, stays, points[card[0]], named, m.get("target") == fewest)
+        def preference(m: Move) -> tuple:
+            card = m["card"]
+            plain = plain_suit[card] is not None
+            stays = held.count(card[1]) - plain
+            named = held.count(m["suit"]) if "suit" in m else 0
+            return (plain, stays, points[card], named, m.get("target") == fewest)
 
-    move = max(lays, key=preference)
+        move = max(lays, key=preference)
     why = ("keep the wild cards, follow with the suit held longest and shed the costliest card"
-           if move["card"][0] not in wild_ranks else "only a wild card goes")
+           if plain_suit[move["card"]] is not None else "only a wild card goes")
     return move, why
 
 
@@ -269,10 +274,12 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     seat = state.current
     player = state.players[seat]
     mine = [m for m in moves if m["player"] == player] or moves
-    fewest = min(range(len(state.players)),
-                 key=lambda s: (s == seat, len(state.hands[s])))
-    return rules_of_thumb(state.options.rules, state.hands[seat], state.phase,
-                          state.players[fewest], mine)[0]
+    rules = state.options.rules
+    fewest = None
+    if rules.targeted:
+        fewest = state.players[min(range(len(state.players)),
+                                   key=lambda s: (s == seat, len(state.hands[s])))]
+    return rules_of_thumb(rules, state.hands[seat], state.phase, fewest, mine)[0]
 
 
 def settled(before: State, after: State) -> bool:
