@@ -156,7 +156,7 @@ def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str,
     plain_suit = rules.plain_suit  # None for the wild cards, kept for when nothing else goes
     move = lays[0]
     if len(lays) > 1:
-        held = [plain_suit[card] for card in hand]
+        held = list(map(plain_suit.get, hand))
         points = rules.card_points
 
         def preference(m: Move) -> tuple:
@@ -273,7 +273,12 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     matches against `medium`.)"""
     seat = state.current
     player = state.players[seat]
-    mine = [m for m in moves if m["player"] == player] or moves
+    # The player in turn's moves are listed first, anyone else's (a challenge, a lay out of
+    # turn) after them: when the last move is his, every one is.
+    if moves[-1]["player"] == player:
+        mine = moves
+    else:
+        mine = [m for m in moves if m["player"] == player] or moves
     rules = state.options.rules
     fewest = None
     if rules.targeted:
