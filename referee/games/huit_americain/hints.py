@@ -133,43 +133,56 @@ def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
 
 def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str,
                    fewest: str | None, moves: list[Move]) -> tuple[Move, str]:
-    """The medium player's move among `moves` (his own), and why (`fewest`: the opponent
-    holding fewest cards, read only when a card may be aimed at a player). The suits of his
-    hand are counted only when several lays compete."""
-    by_type: dict[str, list[Move]] = {}
+    """The medium player's move among `moves` (his own), and why, chosen in one pass over
+    them: the first "Contre-carte"; else the costliest card to give; else the lay preferred
+    (one saying "Carte" if any does; under attack the first such, else by `lay_preference`;
+    of equals the first `lay` listed, then the first `lay_out_of_turn`); else the first draw,
+    else the first pass."""
+    points = rules.card_points
+    held = None  # the plain suits of his hand (`lay_preference`), read once a lay is weighed
+    lay = lay_key = give = draw = pass_ = None
     for m in moves:
-        by_type.setdefault(m["type"], []).append(m)
-    if "challenge" in by_type:
-        return by_type["challenge"][0], "an opponent forgot \"Carte\": he draws two"
-    if "give" in by_type:
-        return (max(by_type["give"], key=lambda m: rules.points[m["card"][0]]),
-                "give away the card that costs most")
-    lays = by_type.get("lay", []) + by_type.get("lay_out_of_turn", [])
-    said = [m for m in lays if m.get("announce")]
-    if said:
-        lays = said
-    if not lays:
-        other = by_type.get("draw") or by_type.get("pass") or moves
-        return other[0], "nothing to lay"
+        kind = m["type"]
+        if kind == "lay" or kind == "lay_out_of_turn":
+            if phase == "attack":
+                key: tuple = (bool(m.get("announce")), kind == "lay")
+            else:
+                if held is None:
+                    held = list(map(rules.plain_suit.get, hand))
+                key = (bool(m.get("announce")), lay_preference(rules, held, fewest, m),
+                       kind == "lay")
+            if lay is None or key > lay_key:
+                lay, lay_key = m, key
+        elif kind == "challenge":
+            return m, "an opponent forgot \"Carte\": he draws two"
+        elif kind == "give":
+            if give is None or points[m["card"]] > points[give["card"]]:
+                give = m
+        elif kind == "draw":
+            draw = draw or m
+        elif kind == "pass":
+            pass_ = pass_ or m
+    if give is not None:
+        return give, "give away the card that costs most"
+    if lay is None:
+        return draw or pass_ or moves[0], "nothing to lay"
     if phase == "attack":
-        return lays[0], "pass the attack on rather than draw"
-    plain_suit = rules.plain_suit  # None for the wild cards, kept for when nothing else goes
-    move = lays[0]
-    if len(lays) > 1:
-        held = list(map(plain_suit.get, hand))
-        points = rules.card_points
+        return lay, "pass the attack on rather than draw"
+    if rules.plain_suit[lay["card"]] is None:
+        return lay, "only a wild card goes"
+    return lay, ("keep the wild cards, follow with the suit held longest and shed the costliest "
+                 "card")
 
-        def preference(m: Move) -> tuple:
-            card = m["card"]
-            plain = plain_suit[card] is not None
-            stays = held.count(card[1]) - plain
-            named = held.count(m["suit"]) if "suit" in m else 0
-            return (plain, stays, points[card], named, m.get("target") == fewest)
 
-        move = max(lays, key=preference)
-    why = ("keep the wild cards, follow with the suit held longest and shed the costliest card"
-           if plain_suit[move["card"]] is not None else "only a wild card goes")
-    return move, why
+def lay_preference(rules: Any, held: list[str | None], fewest: str | None, m: Move) -> tuple:
+    """How much the rules of thumb like the lay `m`, from a hand whose plain suits are `held`
+    (None for a wild card): a plain card before a wild one (kept for when nothing else goes),
+    then the suit that stays longest in the hand, the card that costs most, the suit named
+    that is held most, the player aimed at who holds fewest cards (`fewest`)."""
+    card = m["card"]
+    plain = rules.plain_suit[card] is not None
+    return (plain, held.count(card[1]) - plain, rules.card_points[card],
+            held.count(m["suit"]) if "suit" in m else 0, m.get("target") == fewest)
 
 
 # -- the search's part -----------------------------------------------------------------------
