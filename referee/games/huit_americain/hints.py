@@ -46,6 +46,7 @@ from typing import Any
 from referee.core.cards import standard_deck
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
+from referee.core.memo import BoundedMemo
 from referee.core.search import CardSearch, advise_at_level
 
 from .rules import hand_points
@@ -195,9 +196,8 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
-    deck = Counter(standard_deck(jokers=2, decks=options.decks))
     pile = tuple(view["pile"])
-    unseen = sorted((deck - Counter(view["hand"]) - Counter(pile)).elements())
+    unseen = _UNSEEN.get((options.decks, tuple(view["hand"]), pile), unseen_cards)
     sizes = {s: view["hand_counts"][p] for s, p in enumerate(players) if s != me}
     lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
                   for f in view["lacks"])
@@ -216,13 +216,25 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
         lacks=lacks)
 
 
+def unseen_cards(key: tuple[int, tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
+    """The cards of `decks` deck(s) neither in `hand` nor in `pile` (key: decks, hand, pile),
+    sorted."""
+    decks, hand, pile = key
+    deck = Counter(standard_deck(jokers=2, decks=decks))
+    return tuple(sorted((deck - Counter(hand) - Counter(pile)).elements()))
+
+
+# Every sampled deal of a hint deals the same unseen cards: they are counted once a view.
+_UNSEEN: BoundedMemo[tuple, tuple[str, ...]] = BoundedMemo(64)
+
+
 # Fresh shuffles tried before a deal that breaks a fact is accepted (the facts are true of the
 # real hands, so deals keeping them exist; 6,575 sampled deals along 60 matches of two to four
 # players all kept them).
 DEAL_TRIES = 20
 
 
-def deal_keeping_lacks(unseen: list[str], sizes: dict[int, int],
+def deal_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
                        lacks: tuple[Lack, ...], wild: frozenset[str], rng: random.Random
                        ) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
     """The unseen cards dealt at random into the other hands (`sizes`: seat -> count), the
