@@ -34,16 +34,6 @@ _SUITS_WITH: BoundedMemo[tuple[str, str], str] = BoundedMemo(1024)
 _RANKS_WITH: BoundedMemo[tuple[str, str], str] = BoundedMemo(8192)
 
 
-def fact(seat: int, arrived: int, suits: str, ranks: str) -> Lack:
-    """`Lack(seat, arrived, suits, ranks)`, its field dict set whole as the frozen dataclass
-    sets its own fields, round its __setattr__, rather than one field at a time (the facts
-    of a hand are made again at each card that comes to it)."""
-    lack = object.__new__(Lack)
-    object.__setattr__(lack, "__dict__",
-                       {"seat": seat, "arrived": arrived, "suits": suits, "ranks": ranks})
-    return lack
-
-
 def with_lack(lacks: Lacks, seat: int, suit: str, rank: str | None, arrived: int) -> Lacks:
     """`lacks` with one more fact (the player at `seat` lacked `suit` and `rank`, and
     `arrived` cards came to him since), merged into his fact of the same count."""
@@ -55,13 +45,13 @@ def with_lack(lacks: Lacks, seat: int, suit: str, rank: str | None, arrived: int
                 (lack.ranks, rank), _ranks_with)
             if suits == lack.suits and ranks == lack.ranks:
                 return lacks
-            return lacks[:k] + (fact(seat, arrived, suits, ranks),) + lacks[k + 1:]
-    return lacks + (fact(seat, arrived, suit, rank or ""),)
+            return lacks[:k] + (Lack(seat, arrived, suits, ranks),) + lacks[k + 1:]
+    return lacks + (Lack(seat, arrived, suit, rank or ""),)
 
 
 def after_arrivals(lacks: Lacks, seat: int, count: int) -> Lacks:
     """The facts once `count` cards came into the hand of the player at `seat`."""
-    return tuple(fact(seat, lack.arrived + count, lack.suits, lack.ranks)
+    return tuple(Lack(seat, lack.arrived + count, lack.suits, lack.ranks)
                  if lack.seat == seat else lack for lack in lacks)
 
 
@@ -76,7 +66,7 @@ def still_telling(lacks: Lacks, seat: int, held: int) -> Lacks:
 
 def moved(lacks: Lacks, new_seat: dict[int, int]) -> Lacks:
     """The facts once hands changed owners: the hand of seat s now at `new_seat[s]`."""
-    return tuple(fact(new_seat.get(lack.seat, lack.seat), lack.arrived, lack.suits, lack.ranks)
+    return tuple(Lack(new_seat.get(lack.seat, lack.seat), lack.arrived, lack.suits, lack.ranks)
                  for lack in lacks)
 
 

@@ -56,8 +56,8 @@ def lay(state: State, move: Move, rules: Rules, seat: int, told: bool,
                              if rules.fly else ""))
     if card not in hand:
         raise IllegalMove("card_in_hand", f"{card} is not in {move['player']}'s hand")
-    if not fly:
-        check_follows(state, rules, card)
+    if not fly and card not in allowed_cards(rules, state):
+        raise not_following(state, card)
     if len(hand) == 1 and not may_end_with(rules, card):
         raise IllegalMove("no_finish_on_eight", f"{card} cannot be the last card (house rule)")
     named = move.get("suit")
@@ -74,21 +74,20 @@ def lay(state: State, move: Move, rules: Rules, seat: int, told: bool,
     return table.outcome()
 
 
-def check_follows(state: State, rules: Rules, card: str) -> None:
-    """The player in turn may lay `card` now (its rank aside: see `may_end_with`)."""
+def not_following(state: State, card: str) -> IllegalMove:
+    """Why the player in turn may not lay `card` now, which `laying.allowed_cards` refuses
+    (its rank aside: see `may_end_with`)."""
     phase = state.phase
     if phase == HUNT:
-        raise IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
+        return IllegalMove("suit_hunt", f"draw until you get a {state.suit} first")
     if phase == GIVE:
-        raise IllegalMove("give_two", "give your cards first (move `give`)")
-    if card in allowed_cards(rules, state):
-        return
+        return IllegalMove("give_two", "give your cards first (move `give`)")
     if phase == ATTACK:
-        raise IllegalMove("answer_attack", f"under attack, lay an attack card at least as "
-                          f"strong or a stopping card, or draw {state.attack}")
+        return IllegalMove("answer_attack", f"under attack, lay an attack card at least as "
+                           f"strong or a stopping card, or draw {state.attack}")
     follow = state.suit if state.rank is None else f"{state.suit} or a {state.rank}"
-    raise IllegalMove("follow_suit_or_rank", f"{card} does not follow: lay a {follow} or a "
-                      "card laid on anything")
+    return IllegalMove("follow_suit_or_rank", f"{card} does not follow: lay a {follow} or a "
+                       "card laid on anything")
 
 
 def check_fly(state: State, rules: Rules, seat: int, card: str) -> None:

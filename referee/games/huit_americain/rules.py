@@ -116,9 +116,9 @@ class Rules:
     """The rule tables of one options value."""
 
     __slots__ = ("effect", "wild", "attack", "stop", "names_suit", "targeted", "special",
-                 "special_cards", "points", "card_points", "no_finish", "stuck", "fly",
-                 "returns", "penalise", "target", "decks", "laid", "following", "answering",
-                 "problems")
+                 "special_cards", "plain_suit", "points", "card_points", "no_finish", "stuck",
+                 "fly", "returns", "penalise", "target", "decks", "laid", "following",
+                 "answering", "problems")
 
     def __init__(self, options):
         table = table_of(options)
@@ -132,6 +132,10 @@ class Rules:
         self.targeted = frozenset(table[n] for n in TARGETED if n in table)
         self.special = self.names_suit | self.targeted  # ranks laid with a suit or a player
         self.special_cards = frozenset(c for c in ALL_CARDS if c[0] in self.special)
+        # card -> its suit if it is a plain card (neither laid on anything nor laid with a
+        # suit or a player chosen), else None: the suits the hints count in a hand
+        self.plain_suit: dict[str, str | None] = {
+            c: None if c[0] in self.wild or c[0] in self.special else c[1] for c in ALL_CARDS}
         self.points = {r: getattr(options, "points_" + r) for r in EFFECT_RANKS}
         self.card_points = {c: self.points[c[0]] for c in ALL_CARDS}  # card -> its points
         # no_finish_on_eight: the rank that may not be a player's last card (None: any may)

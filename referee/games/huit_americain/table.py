@@ -34,14 +34,17 @@ STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
 class Table:
     """A working copy of a state for the length of one move: the state's fields as the
     table's attributes (the hands as a list of tuples, each replaced whole), beside the
-    compiled rules and the events so far (when told). Its attributes are a copy of the
-    state's field dict, which becomes the new state's: a move copies the fields once, and
-    every move goes through the same rules."""
+    compiled rules and the events so far (when told). The table's attributes are the field
+    dict of the new state itself, made at the start of the move as a copy of the old state's:
+    a move copies the fields once, into the state it returns, and every move goes through
+    the same rules."""
 
-    __slots__ = ("__dict__", "rules", "events", "told")
+    __slots__ = ("__dict__", "state", "rules", "events", "told")
 
     def __init__(self, state: State, rules: Rules, told: bool = True):
-        fields = state.__dict__.copy()  # every field, in the state's order
+        self.state = new = object.__new__(State)
+        fields = new.__dict__  # the new state's, empty; the frozen dataclass sets its own so
+        fields.update(state.__dict__)  # every field, in the state's order
         fields["hands"] = list(fields["hands"])
         self.__dict__ = fields
         self.rules = rules
@@ -50,15 +53,10 @@ class Table:
         self.events: list[Event] = []
 
     def outcome(self) -> tuple[State, list[Event]]:
-        """The new state and the events of the move. The state is made of the working fields
-        (every one, in the state's order) as the frozen dataclass sets its own, round its
-        __setattr__: what `State(**fields)` gives without setting them one by one. A table is
+        """The new state, its hands tuples again, and the events of the move. A table is
         spent once its outcome is taken, at the end of its move."""
-        fields = self.__dict__
-        fields["hands"] = tuple(fields["hands"])
-        state = object.__new__(State)
-        object.__setattr__(state, "__dict__", fields)
-        return state, self.events
+        self.hands = tuple(self.hands)
+        return self.state, self.events
 
 
 # -- turns -----------------------------------------------------------------------------------
@@ -279,7 +277,9 @@ def deal(table: Table) -> None:
 def opening(players: tuple[str, ...], options: Options, seed: str, *, told: bool) -> Table:
     """The table of a new match, its first round dealt (and told, when `told`)."""
     table = Table.__new__(Table)
-    table.__dict__ = dict.fromkeys(STATE_FIELDS)
+    table.state = object.__new__(State)
+    table.__dict__ = fields = table.state.__dict__  # the new state's, empty
+    fields.update(dict.fromkeys(STATE_FIELDS))  # every field, in the state's order
     table.players, table.options, table.seed, table.step = players, options, seed, 0
     table.rules, table.events, table.told = options.rules, [], told
     table.totals = table.round_points = (0,) * len(players)
