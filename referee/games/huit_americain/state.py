@@ -37,14 +37,15 @@ Options = msgspec.defstruct("Options", [
     frozen=True, dict=True)
 
 
+# A msgspec Struct, like the options: the facts of a hand are made again at each card that
+# comes to it, and a Struct is built in C (its wire form is the same object). Its docstring
+# is the contract's description of a fact.
 class Lack(msgspec.Struct, frozen=True):
     """What the table saw a player lack: once, in turn, he could not lay, so none of his
     cards then was of `suits`, of `ranks` or wild (a card laid on anything). Since then
     `arrived` cards came into his hand (drawn or given), so at most `arrived` of the cards he
     holds now are of them. Facts seen with the same count since are merged; one that no
-    longer says anything (as many arrived as he holds) is dropped, and a new deal drops all.
-    A msgspec Struct, like the options: the facts of a hand are made again at each card that
-    comes to it, and a Struct is built in C (its wire form is the same object)."""
+    longer says anything (as many arrived as he holds) is dropped, and a new deal drops all."""
 
     seat: int  # index of the player
     arrived: int
