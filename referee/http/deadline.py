@@ -21,6 +21,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from typing import Any, Callable, Iterable
 
 from .problems import problem_response
@@ -45,6 +46,20 @@ def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
                                                ctypes.py_object(exc) if exc else None)
 
 
+# Every application's deadlines in this process, told of a fork by one hook: a hook per
+# instance would be kept by the interpreter for good, and with it the application it wraps
+# (a process that builds many applications, such as the test suite's, would keep them all).
+_LIVE: weakref.WeakSet[Deadlines] = weakref.WeakSet()
+
+
+def _forked_in_child() -> None:
+    for deadlines in list(_LIVE):
+        deadlines._forked()
+
+
+os.register_at_fork(after_in_child=_forked_in_child)
+
+
 class Deadlines:
     """The WSGI application `app` with a deadline of `seconds` on each request."""
 
@@ -58,7 +73,7 @@ class Deadlines:
         self.running: dict[int, float] = {}  # thread id -> when its request must end
         self.stopped: set[int] = set()  # threads asked to stop, the raise not yet answered
         self.watching = False  # whether this process's watchdog runs (a fork's does not)
-        os.register_at_fork(after_in_child=self._forked)
+        _LIVE.add(self)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable) -> Iterable[bytes]:
         if not self.watching:
@@ -104,14 +119,29 @@ class Deadlines:
             self.watching = True
             self.running.clear()
             self.stopped.clear()
-        threading.Thread(target=self._watchdog, name="referee-deadlines", daemon=True).start()
+        threading.Thread(target=_watchdog, args=(weakref.ref(self), self.tick),
+                         name="referee-deadlines", daemon=True).start()
 
-    def _watchdog(self) -> None:
-        while True:
-            time.sleep(self.tick)
-            now = self.clock()  # before looking at the requests running (see _leave)
-            with self.lock:
-                for thread_id, deadline in list(self.running.items()):
-                    if deadline <= now and thread_id not in self.stopped:
-                        self.stopped.add(thread_id)
-                        _raise_in(thread_id, DeadlineExceeded)
+    def stop_overdue(self) -> None:
+        """Ask every request past its deadline to stop (once)."""
+        now = self.clock()  # before looking at the requests running (see _leave)
+        with self.lock:
+            for thread_id, deadline in list(self.running.items()):
+                if deadline <= now and thread_id not in self.stopped:
+                    self.stopped.add(thread_id)
+                    _raise_in(thread_id, DeadlineExceeded)
+
+
+def _watchdog(watched: weakref.ref[Deadlines], tick: float) -> None:
+    """Every `tick`, the requests past their deadline are stopped; the thread ends with the
+    application it watches. It holds that application only while it looks: a thread that
+    held it for good would keep it, and wake, for as long as the process runs (a process
+    that builds many applications, such as the test suite's, would keep them all and their
+    threads)."""
+    while True:
+        time.sleep(tick)
+        deadlines = watched()
+        if deadlines is None:
+            return
+        deadlines.stop_overdue()
+        del deadlines

@@ -5,8 +5,10 @@ test_deploy_refusals.py.)"""
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -79,3 +81,22 @@ def test_the_threads_a_process_keeps_run_before_any_request():
     referee.create_app({"STATE_KEYS": []})
     running = {thread.name for thread in threading.enumerate() if thread.is_alive()}
     assert {"referee-preparer", "flusher"} <= running
+
+
+def watchdogs() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name == "referee-deadlines"}
+
+
+def test_an_application_dropped_is_collected_and_its_watchdog_ends():
+    """A process may build many applications (the test suite does): one no longer used must
+    not be kept, nor its watchdog thread go on waking, by the deadlines' own hooks."""
+    before = watchdogs()
+    app = referee.create_app({"STATE_KEYS": []})
+    assert app.test_client().get("/healthz").status_code == 200
+    [its_watchdog] = watchdogs() - before  # started by the first request
+    dropped = weakref.ref(app)
+    del app
+    gc.collect()
+    assert dropped() is None
+    its_watchdog.join(timeout=5)
+    assert not its_watchdog.is_alive(), "the watchdog outlived its application"
