@@ -195,12 +195,8 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
         return moves[0]
     seat = state.current
     player = state.players[seat]
-    # The player in turn's moves are listed first, anyone else's (a challenge, a lay out of
-    # turn) after them: when the last move is his, every one is.
-    if moves[-1]["player"] == player:
-        mine = moves
-    else:
-        mine = [m for m in moves if m["player"] == player] or moves
+    # Anyone else's moves (a challenge, a lay out of turn) may be listed among his.
+    mine = [m for m in moves if m["player"] == player] or moves
     rules = state.options.rules
     fewest = None
     if rules.targeted:
