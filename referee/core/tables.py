@@ -30,7 +30,7 @@ import logging
 import os
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -70,6 +70,14 @@ class TableStore:
                 return {key: stored[key] for key in stored.files}
         except (OSError, ValueError, EOFError, zipfile.BadZipFile):
             return None
+
+    def kept(self, name: str, fingerprint: str, make: Callable[[], Arrays]) -> Arrays:
+        """The arrays filed under this name and fingerprint, or `make()`'s, filed."""
+        stored = self.load(name, fingerprint)
+        if stored is None:
+            stored = make()
+            self.save(name, fingerprint, stored)
+        return stored
 
     def save(self, name: str, fingerprint: str, arrays: Arrays) -> None:
         path = self.path(name, fingerprint)

@@ -117,18 +117,18 @@ class Tables:
         self.groups = np.array([[[o.group for o in row] for row in self.outcomes]] * 2)
         self.groups[0, :, DOBLE] = 0
         self.fingerprint = tables_fingerprint(rules)
-        stored = STORE.load("generala-expected", self.fingerprint)
-        if stored is None:
-            self.expected = np.zeros(STATE_COUNT)
-            for layer in LAYERS[1:]:
-                self.expected[layer] = self.plan(layer).start  # from the layers filled before
-            STORE.save("generala-expected", self.fingerprint, {"expected": self.expected})
-        else:
-            self.expected = stored["expected"]
+        self.expected = STORE.kept("generala-expected", self.fingerprint,
+                                   lambda: {"expected": self._expected_values()})["expected"]
         self._hard_play: HardPlay | None = None
         self._plans: BoundedMemo[int, TurnPlan] = BoundedMemo(PLANS_KEPT)
         self._choices: BoundedMemo[int, np.ndarray] = BoundedMemo(STATE_COUNT)
         self._layouts: BoundedMemo[int, StopLayout] = BoundedMemo(STATE_COUNT)
+
+    def _expected_values(self) -> np.ndarray:
+        expected = self.expected = np.zeros(STATE_COUNT)  # what `plan` reads as it fills it
+        for layer in LAYERS[1:]:
+            expected[layer] = self.plan(layer).start  # from the layers filled before
+        return expected
 
     @staticmethod
     def _points(values: dict[str, int]) -> np.ndarray:
@@ -197,14 +197,10 @@ class Tables:
         """Built on first use, for the `win` level and simulations: a hint at the other levels
         needs no more than `expected` and one `plan`."""
         if self._hard_play is None:
-            stored = STORE.load("generala-hard-play", self.fingerprint)
-            if stored is None:
-                self._hard_play = self._build_hard_play()
-                STORE.save("generala-hard-play", self.fingerprint,
-                           dataclasses.asdict(self._hard_play))
-            else:
-                self._hard_play = HardPlay(stored["row"], stored["choice"], stored["future"],
-                                           int(stored["scale"]))
+            arrays = STORE.kept("generala-hard-play", self.fingerprint,
+                                lambda: vars(self._build_hard_play()))
+            self._hard_play = HardPlay(arrays["row"], arrays["choice"], arrays["future"],
+                                       int(arrays["scale"]))
         return self._hard_play
 
     def _build_hard_play(self, chunk: int = 256) -> HardPlay:
