@@ -26,7 +26,9 @@ others are refused by the shared checks, which the open test meets with the same
 run of both tests over every operation, all 13,025 such cases had the same status and
 problem code in both modes), and a state object's inner keywords are never read by a sealed
 server (every such case was `tampered_state`, or refused by a shared check as in open mode).
-Its positive cases, fuzzing and examples are all sent.
+For the same reason the state object of its requests is any object (`state_objects_unread`):
+the valid ones that the coverage phase varies, property by property, are the open test's too.
+Its other positive cases, fuzzing and examples are all sent.
 
 The open test sends a break inside a game's state object with the game's `legal-moves` and
 `moves` requests only: every operation that takes the state reads it with the same decoder,
@@ -48,7 +50,8 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.generation.meta import TestPhase
 
 import referee
-
+from referee.games import REGISTRY
+from referee.http.contract.base import pascal
 from tests.support import ROOT, committed_contract
 
 from .support import PLAIN, SEALED_SETTINGS, keep_option_rules, served_document
@@ -135,7 +138,37 @@ def served():
 
 @pytest.fixture(scope="module")
 def sealed_served():
-    return served_document(SEALED_APP)
+    return state_objects_unread(served_document(SEALED_APP))
+
+
+POSTED_STATE = re.compile(r"^#/components/schemas/\w+PostedState$")
+
+
+def state_objects_unread(document: dict) -> dict:
+    """The sealed contract with each request's state object an object of any content: a
+    sealed server refuses every state object as `tampered_state` unread (past the checks both
+    modes share), so the cases that vary what one holds, valid or not, are the open test's.
+    The answers are checked against the contract as served."""
+    schemas = document["components"]["schemas"]
+    for name in [name for name in schemas if POSTED_STATE.match(f"#/components/schemas/{name}")]:
+        token = [alt for alt in schemas[name]["oneOf"] if alt["$ref"].endswith("/SealedState")]
+        schemas[f"{name}InARequest"] = {**schemas[name], "oneOf": [{"type": "object"}, *token]}
+    for name, schema in schemas.items():
+        if "Request" in name:  # a request body's schema, or one of its alternatives
+            for node in objects_in(schema):
+                if POSTED_STATE.match(node.get("$ref", "")):
+                    node["$ref"] += "InARequest"
+    return document
+
+
+def objects_in(node):
+    """Every object in a JSON document, the document itself first."""
+    if isinstance(node, dict):
+        yield node
+        node = list(node.values())
+    if isinstance(node, list):
+        for child in node:
+            yield from objects_in(child)
 
 
 @pytest.fixture(params=[label for label in ACCEPTING if label != CONTRACT_DOCUMENT])
@@ -215,6 +248,21 @@ def sent_where_read(ctx, case) -> bool:
     beside_a_token = isinstance(case.body, dict) and "seat_token" in case.body \
         and "state" not in case.body
     return not (beside_a_token and INSIDE_AN_EVENT_OR_A_MOVE.search(location))
+
+
+def test_the_sealed_test_sends_any_object_as_a_state_object_and_checks_answers_as_served():
+    document = state_objects_unread(served_document(SEALED_APP))
+    schemas = document["components"]["schemas"]
+    for game in REGISTRY.values():
+        posted = f"#/components/schemas/{pascal(game.id)}PostedState"
+        requests = {name for name, schema in schemas.items()
+                    if any(node.get("$ref") == f"{posted}InARequest" for node in objects_in(schema))}
+        answers = {name for name, schema in schemas.items()
+                   if any(node.get("$ref") == posted for node in objects_in(schema))}
+        assert {f"{pascal(game.id)}{kind}" for kind in (
+            "MoveRequest", "LegalMovesRequestWithState", "ValidationRequestWithState",
+            "ViewRequestWithState", "HintRequestWithState", "ViewImageRequestWithState")} <= requests
+        assert answers and not any("Request" in name for name in answers), answers
 
 
 def test_every_operation_is_tested_once():
