@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import subprocess
 import sys
 import threading
 import typing
@@ -26,7 +25,7 @@ from referee.http.contract import generate
 from referee.http.settings import from_environment
 from tests.support import SEALING_KEYS
 
-from .support import BIN, CONTRACT, ROOT, newer_generala, pascal, snake
+from .support import CONTRACT, ROOT, newer_generala, openapi_generator, pascal, snake
 
 PACKAGE = "referee_generated_client"
 MAX_MOVES = 5_000
@@ -36,12 +35,10 @@ MAX_MOVES = 5_000
 def generated(tmp_path_factory):
     """The package openapi-generator generates (models and APIs, no docs or tests), imported."""
     out = tmp_path_factory.mktemp("openapi-generator-python")
-    run = subprocess.run(
-        [str(BIN / "openapi-generator-cli"), "generate", "-g", "python", "-i", str(CONTRACT),
-         "-o", str(out), "--package-name", PACKAGE,
-         "-c", str(ROOT / "clients" / "openapi-generator-python.yaml"),
-         "--global-property", "apiTests=false,modelTests=false,apiDocs=false,modelDocs=false"],
-        capture_output=True, text=True, timeout=300)
+    run = openapi_generator(
+        "generate", "-g", "python", "-i", str(CONTRACT), "-o", str(out), "--package-name", PACKAGE,
+        "-c", str(ROOT / "clients" / "openapi-generator-python.yaml"),
+        "--global-property", "apiTests=false,modelTests=false,apiDocs=false,modelDocs=false")
     assert run.returncode == 0, run.stdout + run.stderr
     sys.path.insert(0, str(out))
     try:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .support import BIN, CONTRACT
+from .support import BIN, CONTRACT, openapi_generator
 
 TYPESCRIPT = Path(__file__).resolve().parent / "typescript"
 
@@ -27,7 +27,7 @@ def run(command: list[str], cwd: Path | None = None, timeout: int = 600):
 
 
 def test_openapi_generator_validates_the_contract():
-    result = run([str(BIN / "openapi-generator-cli"), "validate", "-i", str(CONTRACT)])
+    result = openapi_generator("validate", "-i", str(CONTRACT))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "No validation issues detected" in result.stdout, result.stdout
 
