@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -90,6 +91,19 @@ def pytest_collection_modifyitems(items):
                     len(LONGEST_FIRST))
 
     items.sort(key=rank)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """After each test, what it leaves alive is frozen out of the garbage collector's walks.
+    A worker keeps much of what its tests built (module fixtures, parsed copies of the
+    contract, schemathesis's strategies, the engines' bounded memos): some 1.2 GB for the
+    schemathesis tests, which every full collection walked again, 17 s of their 116 s of CPU.
+    Frozen, a full collection walks only what the tests since made (5 s), for the young
+    garbage collected first and the cycles already old when they died kept (+0.3 GB)."""
+    yield
+    gc.collect(1)
+    gc.freeze()
 
 
 def pytest_xdist_make_scheduler(config, log):
