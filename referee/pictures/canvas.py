@@ -1,9 +1,10 @@
 """A picture as a plain list of shapes, and the two writers that turn it into a file.
 
 Shapes are placed in points (1/72 inch) from the top-left corner. A picture is laid out once
-and written as SVG (through the standard library's ElementTree) or as a one-page PDF (through reportlab), so a printed
-sheet and its SVG are the same drawing. Text is measured with the metrics of Helvetica, one of
-PDF's standard fonts, which every PDF reader has; the SVG asks for Helvetica or a look-alike.
+and written as SVG (element by element, escaped as the standard library escapes XML) or as a
+one-page PDF (through reportlab), so a printed sheet and its SVG are the same drawing. Text is
+measured with the metrics of Helvetica, one of PDF's standard fonts, which every PDF reader
+has; the SVG asks for Helvetica or a look-alike.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import io
 import itertools
 import re
 from typing import Union
-from xml.etree import ElementTree
+from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -123,25 +124,31 @@ def xml_safe(text: str) -> str:
 
 
 # -- SVG ---------------------------------------------------------------------------------------
-# Written with the standard library's ElementTree, which escapes text and attribute values (a
-# player id may hold any character); a picture is a flat list of a few hundred plain elements,
-# so a document builder beyond it has nothing to add, and it writes one in a few milliseconds.
+# Written out directly, element by element: a picture is a flat list of a few hundred plain
+# elements of six kinds, and building an ElementTree of them only to indent and walk it again
+# took most of an image's time. The document is laid out as ElementTree's `indent(space="")`
+# and `tostring` laid it out before, byte for byte: each element on a line of its own, no
+# indentation, an empty element closed by " />". Text and attribute values are escaped as the standard library escapes them
+# (`xml.sax.saxutils.escape`; in an attribute value also the quote, and the tab and line breaks,
+# which a parser would otherwise read as spaces), so a player id may hold any character; the
+# lengths are numbers, which need no escaping.
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+# What an attribute value escapes besides &, < and >, written as ElementTree writes it.
+ATTRIBUTE_ENTITIES = {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
+# Most attribute values (colors, anchors) hold none of what is escaped: one search spares them.
+_ESCAPED_IN_ATTRIBUTES = re.compile('[&<>"\r\n\t]')
 
 
 def svg(picture: Picture) -> str:
-    root = ElementTree.Element("svg", {
-        "xmlns": SVG_NAMESPACE,
-        "width": picture.paper[0] if picture.paper else _number(picture.width),
-        "height": picture.paper[1] if picture.paper else _number(picture.height),
-        "viewBox": f"0 0 {_number(picture.width)} {_number(picture.height)}",
-        "font-family": SVG_FONTS})
-    ElementTree.SubElement(root, "title").text = xml_safe(picture.title)
-    for item in picture.items:
-        _svg_shape(root, item)
-    ElementTree.indent(root, space="", level=0)
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            + ElementTree.tostring(root, encoding="unicode") + "\n")
+    width, height = picture.paper or (_number(picture.width), _number(picture.height))
+    start = (f'<svg xmlns="{SVG_NAMESPACE}" width="{_attribute(width)}" '
+             f'height="{_attribute(height)}" '
+             f'viewBox="0 0 {_number(picture.width)} {_number(picture.height)}" '
+             f'font-family="{_attribute(SVG_FONTS)}">')
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', start,
+             _with_text("<title", picture.title, "title"), *map(_element, picture.items),
+             "</svg>\n"]
+    return "\n".join(lines)
 
 
 def _number(value: float) -> str:
@@ -149,41 +156,67 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _paint(fill: str | None, stroke: str | None, line: float) -> dict[str, str]:
-    out = {"fill": fill or "none"}
+def _attribute(value: str) -> str:
+    return escape(value, ATTRIBUTE_ENTITIES) if _ESCAPED_IN_ATTRIBUTES.search(value) else value
+
+
+def _with_text(start: str, text: str, tag: str) -> str:
+    """An element from its start tag without its ">", holding `text` (none: an empty element)."""
+    return f"{start}>{escape(xml_safe(text))}</{tag}>" if text else f"{start} />"
+
+
+def _paint(fill: str | None, stroke: str | None, line: float) -> str:
+    out = f' fill="{_attribute(fill or "none")}"'
     if stroke:
-        out.update({"stroke": stroke, "stroke-width": _number(line)})
+        out += f' stroke="{_attribute(stroke)}" stroke-width="{_number(line)}"'
     return out
 
 
-def _svg_shape(parent: ElementTree.Element, shape: Shape) -> None:
-    if isinstance(shape, Rect):
-        extra = {"rx": _number(shape.radius)} if shape.radius else {}
-        ElementTree.SubElement(parent, "rect", {
-            "x": _number(shape.x), "y": _number(shape.y), "width": _number(shape.w),
-            "height": _number(shape.h), **_paint(shape.fill, shape.stroke, shape.line), **extra})
-    elif isinstance(shape, Line):
-        ElementTree.SubElement(parent, "line", {
-            "x1": _number(shape.x1), "y1": _number(shape.y1), "x2": _number(shape.x2),
-            "y2": _number(shape.y2), "stroke": shape.stroke, "stroke-width": _number(shape.line)})
-    elif isinstance(shape, Circle):
-        ElementTree.SubElement(parent, "circle", {
-            "cx": _number(shape.cx), "cy": _number(shape.cy), "r": _number(shape.r),
-            **_paint(shape.fill, shape.stroke, shape.line)})
-    elif isinstance(shape, Polygon):
-        ElementTree.SubElement(parent, "polygon", {
-            "points": " ".join(map(_number, shape.points)),
-            **_paint(shape.fill, shape.stroke, 0.8)})
-    elif isinstance(shape, Text):
-        extra = {"font-weight": "bold"} if shape.bold else {}
-        ElementTree.SubElement(parent, "text", {
-            "x": _number(shape.x), "y": _number(shape.y), "font-size": _number(shape.size),
-            "text-anchor": shape.anchor, "fill": shape.fill, **extra}).text = xml_safe(shape.text)
-    else:
-        group = ElementTree.SubElement(parent, "g", {
-            f"data-{key}": xml_safe(value) for key, value in shape.data})
-        for item in shape.items:
-            _svg_shape(group, item)
+def _rect(shape: Rect) -> str:
+    corner = f' rx="{_number(shape.radius)}"' if shape.radius else ""
+    return (f'<rect x="{_number(shape.x)}" y="{_number(shape.y)}" width="{_number(shape.w)}" '
+            f'height="{_number(shape.h)}"{_paint(shape.fill, shape.stroke, shape.line)}{corner} />')
+
+
+def _line(shape: Line) -> str:
+    return (f'<line x1="{_number(shape.x1)}" y1="{_number(shape.y1)}" x2="{_number(shape.x2)}" '
+            f'y2="{_number(shape.y2)}" stroke="{_attribute(shape.stroke)}" '
+            f'stroke-width="{_number(shape.line)}" />')
+
+
+def _circle(shape: Circle) -> str:
+    return (f'<circle cx="{_number(shape.cx)}" cy="{_number(shape.cy)}" r="{_number(shape.r)}"'
+            f'{_paint(shape.fill, shape.stroke, shape.line)} />')
+
+
+def _polygon(shape: Polygon) -> str:
+    return (f'<polygon points="{" ".join(map(_number, shape.points))}"'
+            f'{_paint(shape.fill, shape.stroke, 0.8)} />')
+
+
+def _text(shape: Text) -> str:
+    weight = ' font-weight="bold"' if shape.bold else ""
+    return _with_text(f'<text x="{_number(shape.x)}" y="{_number(shape.y)}" '
+                      f'font-size="{_number(shape.size)}" '
+                      f'text-anchor="{_attribute(shape.anchor)}" '
+                      f'fill="{_attribute(shape.fill)}"{weight}', shape.text, "text")
+
+
+def _group(shape: Group) -> str:
+    # Read as a dict, as attributes are: a key given twice keeps its first place, its last value.
+    data = "".join(f' data-{key}="{_attribute(xml_safe(value))}"'
+                   for key, value in dict(shape.data).items())
+    if not shape.items:
+        return f"<g{data} />"
+    return "\n".join([f"<g{data}>", *map(_element, shape.items), "</g>"])
+
+
+SVG_WRITERS = {Rect: _rect, Line: _line, Circle: _circle, Polygon: _polygon, Text: _text,
+               Group: _group}
+
+
+def _element(shape: Shape) -> str:
+    return SVG_WRITERS[type(shape)](shape)
 
 
 # -- PDF ---------------------------------------------------------------------------------------
