@@ -128,10 +128,10 @@ def xml_safe(text: str) -> str:
 # elements of six kinds, and building an ElementTree of them only to indent and walk it again
 # took most of an image's time. The document is laid out as ElementTree's `indent(space="")`
 # and `tostring` laid it out before, byte for byte: each element on a line of its own, no
-# indentation, an empty element closed by " />". Text and attribute values are escaped as the standard library escapes them
-# (`xml.sax.saxutils.escape`; in an attribute value also the quote, and the tab and line breaks,
-# which a parser would otherwise read as spaces), so a player id may hold any character; the
-# lengths are numbers, which need no escaping.
+# indentation, an empty element closed by " />". Text and attribute values are escaped as the
+# standard library escapes them (`xml.sax.saxutils.escape`; in an attribute value also the
+# quote, and the tab and line breaks, which a parser would otherwise read as spaces), so a
+# player id may hold any character; the lengths are numbers, which need no escaping.
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 # What an attribute value escapes besides &, < and >, written as ElementTree writes it.
 ATTRIBUTE_ENTITIES = {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"}
