@@ -27,7 +27,7 @@ BIN = Path(sys.executable).parent
 def openapi_generator(*arguments: str) -> subprocess.CompletedProcess:
     """openapi-generator run once on its command line. Its Java runtime compiles with the
     JIT's first tier only (`-XX:TieredStopAtLevel=1`): a run of a few seconds never earns
-    back the optimizing compiler's work, and takes half the CPU without it."""
+    back the optimizing compiler's work, and takes half the CPU once spared it."""
     return subprocess.run([str(BIN / "openapi-generator-cli"), *arguments],
                           env={**os.environ, "JAVA_OPTS": "-XX:TieredStopAtLevel=1"},
                           capture_output=True, text=True, timeout=300)
