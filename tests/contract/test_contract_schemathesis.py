@@ -268,13 +268,14 @@ def test_the_sealed_test_sends_any_object_as_a_state_object_and_checks_answers_a
     schemas = document["components"]["schemas"]
     for game in REGISTRY.values():
         posted = f"#/components/schemas/{pascal(game.id)}PostedState"
-        requests = {name for name, schema in schemas.items()
-                    if any(node.get("$ref") == f"{posted}InARequest" for node in objects_in(schema))}
+        requests = {name for name, schema in schemas.items() if any(
+            node.get("$ref") == f"{posted}InARequest" for node in objects_in(schema))}
         answers = {name for name, schema in schemas.items()
                    if any(node.get("$ref") == posted for node in objects_in(schema))}
         assert {f"{pascal(game.id)}{kind}" for kind in (
             "MoveRequest", "LegalMovesRequestWithState", "ValidationRequestWithState",
-            "ViewRequestWithState", "HintRequestWithState", "ViewImageRequestWithState")} <= requests
+            "ViewRequestWithState", "HintRequestWithState", "ViewImageRequestWithState",
+        )} <= requests
         assert answers and not any("Request" in name for name in answers), answers
 
 
