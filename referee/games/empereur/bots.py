@@ -72,10 +72,12 @@ def rules_of_thumb(held: int, moves: list[Move], *, keep_twos: bool = True,
         return going_out, "go out without a joker"
     if lowest is not None:
         return lowest, "lay the lowest rank, all of it, keeping twos and jokers"
+    if turn_end["type"] == "draw":
+        return turn_end, "nothing natural to lay: draw"
+    # after drawing: the plays are gathered only here, the one way they are needed
     plays = [m for m in moves if m["type"] == "play"]
-    if turn_end["type"] == "draw" or not plays:
-        return turn_end, ("nothing natural to lay: draw" if turn_end["type"] == "draw"
-                          else "nothing to lay: pass")
+    if not plays:
+        return turn_end, "nothing to lay: pass"
     return after_drawing(plays), "after drawing, lay the weakest play left rather than pass"
 
 

@@ -138,11 +138,12 @@ def rebuild_stock(table: Table) -> bool:
             table.events.append({"type": "stock_not_rebuilt", "pile": len(table.pile)})
         return False
     # sorted once here: the shuffle and its description each sort them again, and a sorted
-    # list is sorted in one pass
+    # list is sorted in one pass. The state records the shuffled cards sorted, as the
+    # description lists them; the description itself is made only for a told event.
     moved = sorted(table.pile[:cut])
-    table.stock = shuffled(moved, table.seed, table.step)
-    drawn_from = chance.shuffle(table.step, moved)
-    table.stock_step, table.stock_shuffled = table.step, tuple(drawn_from["items"])
+    step = table.step
+    table.stock = shuffled(moved, table.seed, step)
+    table.stock_step, table.stock_shuffled = step, tuple(moved)
     table.stock_start, table.stock_known = 0, 0
     table.step += 1
     table.pile = table.pile[cut:]
@@ -151,7 +152,7 @@ def rebuild_stock(table: Table) -> bool:
         table.events.append({"type": "stock_rebuilt", "count": len(moved),
                              "pile": [{"card": c, "rank": r}
                                       for c, r in zip(table.pile, table.pile_ranks)],
-                             "chance": drawn_from})
+                             "chance": chance.shuffle(step, moved)})
     return True
 
 
