@@ -198,10 +198,12 @@ def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random)
     # Anyone else's moves (a challenge, a lay out of turn) may be listed among his.
     mine = [m for m in moves if m["player"] == player] or moves
     rules = state.options.rules
+    # The player a lay may aim at is weighed only between lays that aim at one: the others
+    # are equal in that respect, whoever holds fewest cards.
     fewest = None
-    if rules.targeted:
-        fewest = state.players[min(range(len(state.players)),
-                                   key=lambda s: (s == seat, len(state.hands[s])))]
+    if rules.targeted and any("target" in m for m in mine):
+        hands = state.hands
+        fewest = state.players[min((len(hands[s]), s) for s in range(len(hands)) if s != seat)[1]]
     return rules_of_thumb(rules, state.hands[seat], state.phase, fewest, mine)[0]
 
 

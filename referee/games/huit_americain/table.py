@@ -22,6 +22,7 @@ from typing import Callable
 from referee.core import chance
 from referee.core.cards import JOKER_RANK, shuffled
 from referee.core.engine import Event
+from referee.core.memo import BoundedMemo
 
 from .lacks import after_arrivals, with_lack
 from .laying import layable, may_lay
@@ -29,6 +30,12 @@ from .rules import SORTED_DECKS, Rules, hand_points, hand_size
 from .state import OVER, PLAY, Options, State
 
 STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+
+# The whole deck as a deal shuffles it, by deck count, seed and random step. The hard hint
+# plays every candidate move in the same sampled deal (one seed), and the rounds its playouts
+# end mostly end at the same step: the deal that follows is then the same shuffle, and the
+# fairness-grade stream behind it costs more than the rest of a move.
+_DECKS_DEALT: BoundedMemo[tuple[int, str, int], tuple[str, ...]] = BoundedMemo(512)
 
 
 class Table:
@@ -246,7 +253,7 @@ def deal(table: Table) -> None:
     n = len(table.players)
     decks = table.options.decks
     deal_step = table.step
-    deck = shuffled(SORTED_DECKS[decks], table.seed, deal_step)
+    deck = _DECKS_DEALT.get((decks, table.seed, deal_step), _deck_shuffled)
     table.step += 1
     size = hand_size(n, decks)
     table.hands = [deck[j * size:(j + 1) * size] for j in range(n)]
@@ -272,6 +279,11 @@ def deal(table: Table) -> None:
         table.events.append({"type": "cards_dealt", "player": p, "count": size,
                              "private": {"player": p, "cards": list(table.hands[j]),
                                          "chance": dealt}})
+
+
+def _deck_shuffled(key: tuple[int, str, int]) -> tuple[str, ...]:
+    decks, seed, step = key
+    return shuffled(SORTED_DECKS[decks], seed, step)
 
 
 def opening(players: tuple[str, ...], options: Options, seed: str, *, told: bool) -> Table:
