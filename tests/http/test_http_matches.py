@@ -161,7 +161,7 @@ def test_a_viewer_sees_only_his_own_legal_moves_and_a_view(client):
 # seats on: with its playout options, of 300 seeded matches at two to five seats the longest
 # 1 % ran past 17,000 moves and one past this test's 20,000, where at three seats the longest
 # of 400 took 1,382 moves and at two 104. Played with random seeds (outside CI), four or five
-# seats failed this test about once in a hundred runs, after minutes of shrinking.
+# seats now and then failed this test, after minutes of shrinking.
 MOST_SEATS = {"empereur": 3}
 
 
