@@ -21,6 +21,8 @@ ASSET_MAX_AGE = 86400
 # The endpoints whose body depends on the path alone: their compressed bodies are kept.
 FIXED_ENDPOINTS = frozenset({"v1.list_games", "v1.show_game", "meta.openapi_document",
                              "explorer.page", "explorer.asset"})
+# The codings a large answer is compressed with.
+CODINGS = ("gzip",)
 
 
 def etag_of(body: bytes) -> str:
@@ -62,7 +64,7 @@ def install(app: Flask, config: dict[str, Any]) -> None:
     if not min_size:
         return
     app.config.update(
-        COMPRESS_ALGORITHM=["gzip"],
+        COMPRESS_ALGORITHM=list(CODINGS),
         COMPRESS_LEVEL=6,
         COMPRESS_MIN_SIZE=min_size,
         COMPRESS_STREAMS=False,
@@ -84,6 +86,16 @@ def install(app: Flask, config: dict[str, Any]) -> None:
             return compress.after_request(response)
         vary_on(response, "Accept-Encoding")
         return response
+
+
+def may_compress(accept_encoding: str) -> bool:
+    """Whether flask-compress may choose a coding for a request's `Accept-Encoding`: only
+    when the header names one of CODINGS or `*` (a header naming neither, such as the
+    `identity` Python's http.client sends, leaves a large answer as it is, with the `Vary`
+    header alone added). A header naming one of them with a weight of 0 counts too: whether
+    it is chosen is flask-compress's to say."""
+    named = accept_encoding.lower()
+    return "*" in named or any(coding in named for coding in CODINGS)
 
 
 def vary_on(response: Response, header: str) -> None:

@@ -15,7 +15,7 @@ from werkzeug.exceptions import ClientDisconnected
 
 from referee.core.wire import FIRST_VERSION, known_to, version
 
-from . import observability
+from . import caching, observability
 from .context import JSON, Served, read_body
 from .operations import OPERATIONS
 from .problems import Problem
@@ -39,7 +39,9 @@ class DirectMoves:
     another path or method, a game not registered, a body whose checks are Werkzeug's (a
     media type other than plain application/json, no plain Content-Length, a body past the
     limit), a contract version named in a header, an answer large enough to be compressed
-    for a client that accepts it, and every refusal or failure, which Flask's error handlers
+    for a client whose Accept-Encoding may choose a coding (`caching.may_compress`; one
+    that accepts only `identity`, as Python's http.client says by default, is answered
+    here), and every refusal or failure, which Flask's error handlers
     and hooks answer from the point reached (nothing is computed twice)."""
 
     PATH = re.compile(r"/v1/games/([^/]+)/(moves|replays)")
@@ -81,7 +83,7 @@ class DirectMoves:
         except Exception as error:  # noqa: BLE001 - answered by Flask's own handlers
             return self._through_flask(environ, start_response, started, raw, error=error)
         if (self.compress_from and len(payload) >= self.compress_from
-                and "HTTP_ACCEPT_ENCODING" in environ):
+                and caching.may_compress(environ.get("HTTP_ACCEPT_ENCODING", ""))):
             return self._through_flask(environ, start_response, started, raw, answer=payload)
         request_id, traceparent = observability.incoming_id(environ)
         headers = [("Content-Type", JSON), ("Content-Length", str(len(payload))),

@@ -65,6 +65,10 @@ def requests_for(game_id: str, keys: str) -> list[tuple[bytes | str, dict[str, s
         ('{"state": ', {}),
         ("\u00e9", {}),
         (good[4], {"Accept-Encoding": "gzip"}),
+        (good[4], {"Accept-Encoding": "identity"}),
+        (good[4], {"Accept-Encoding": "br, identity;q=0.5"}),
+        (good[4], {"Accept-Encoding": "identity, gzip;q=0"}),
+        (good[4], {"Accept-Encoding": "*"}),
         (good[5], {"Content-Type": "application/json; charset=utf-8"}),
         (good[6], {"Content-Type": "text/plain"}),
     ]
@@ -79,6 +83,8 @@ def replay_requests_for(game_id: str) -> list[tuple[str, dict[str, str]]]:
     player = moves[0]["move"]["player"]
     cases: list[tuple[object, dict[str, str]]] = [(good[1], {}), (good[0], {
         "Accept-Encoding": "gzip"})]
+    cases += [(good[0], {"Accept-Encoding": coding}) for coding in (
+        "identity", "br, identity;q=0.5", "identity, gzip;q=0", "*;q=0.1")]
     cases += [
         ({**good[0], "viewer": player, "seat_token_ttl": 60}, {}),
         ({**good[0], "moves": moves[:3]}, {}),
@@ -182,7 +188,7 @@ def test_a_body_cut_short_and_a_chunked_body_are_answered_as_flask_answers_them(
 
 
 def test_a_plain_move_or_replay_is_served_without_flask_and_anything_else_reaches_it():
-    app = referee.create_app({"STATE_KEYS": ""})
+    app = referee.create_app({"STATE_KEYS": "", "COMPRESS_MIN_BYTES": 500})
     reached = []
 
     def flask_dispatch(environ, start_response):
@@ -191,6 +197,14 @@ def test_a_plain_move_or_replay_is_served_without_flask_and_anything_else_reache
 
     flask_dispatch.__wrapped__ = app.wsgi_app.flask
     app.wsgi_app.flask = flask_dispatch
+    # The answers computed here and finished by Flask's hooks (a refusal, a compression).
+    finished_by_flask = app.wsgi_app._through_flask
+
+    def through_flask(environ, *args, **kwargs):
+        reached.append("hooks: " + environ["PATH_INFO"])
+        return finished_by_flask(environ, *args, **kwargs)
+
+    app.wsgi_app._through_flask = through_flask
     client = app.test_client()
     body = payloads("generala-dice", 1)[0]
     assert client.post("/v1/games/generala-dice/moves", data=body,
@@ -198,11 +212,22 @@ def test_a_plain_move_or_replay_is_served_without_flask_and_anything_else_reache
     replay = replays.matches("generala-dice", 1)[0][2]
     assert client.post("/v1/games/generala-dice/replays", data=replay,
                        content_type="application/json").status_code == 200
+    # An answer past the compression's threshold, for a client that takes only `identity`
+    # (Python's http.client by default): nothing to compress, so no need of Flask.
+    large = client.post("/v1/games/generala-dice/replays", data=replay,
+                        content_type="application/json", headers={"Accept-Encoding": "identity"})
+    assert large.status_code == 200 and "Content-Encoding" not in large.headers
+    assert len(large.get_data()) >= app.config["COMPRESS_MIN_BYTES"]
     assert reached == []
     assert client.post("/v1/games/no-such-game/moves", data=body,
                        content_type="application/json").status_code == 404
     assert client.get("/healthz").status_code == 200
-    assert reached == ["/v1/games/no-such-game/moves", "/healthz"]
+    # A client that takes gzip gets the large answer compressed by Flask's hooks.
+    gzipped = client.post("/v1/games/generala-dice/replays", data=replay,
+                          content_type="application/json", headers={"Accept-Encoding": "gzip"})
+    assert gzipped.headers["Content-Encoding"] == "gzip"
+    assert reached == ["/v1/games/no-such-game/moves", "/healthz",
+                       "hooks: /v1/games/generala-dice/replays"]
 
 
 def test_a_failure_inside_a_move_is_flasks_internal_error_both_ways(monkeypatch):
