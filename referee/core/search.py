@@ -1,7 +1,7 @@
 """Determinized Monte-Carlo search: the `hard` hint of the card games.
 
 A card player does not know the other hands nor the stock's order. The search samples whole
-states consistent with what he sees (the game's `determinize`: the unseen cards dealt at
+states consistent with what he sees (the game's `deals`: the unseen cards dealt at
 random into the places the view counts, with a fresh seed for later chance), plays each of
 his candidate moves in every sampled world, then plays on with a fast policy up to a horizon,
 and scores the end with the game's measure from his seat. The move with the best mean wins.
@@ -11,7 +11,7 @@ the comparison between moves is not drowned in the noise between worlds. The sam
 is seeded from the view (`seed_from_view`): the same view and moves give the same answer, and
 two states the player cannot tell apart give the same answer.
 
-A game brings a `CardSearch`: its determinizer, its playout policy, when a playout stops
+A game brings a `CardSearch`: its sampler of worlds, its playout policy, when a playout stops
 (the deal or round is over, or the horizon is reached) and how an end is worth to a seat.
 """
 
@@ -31,7 +31,10 @@ NOW = 0.0  # the card games have no clock
 class CardSearch:
     """What one game lends the search.
 
-    determinize(view, moves, rng): a full state consistent with the view.
+    deals(view, moves): what samples full states consistent with the view: a function of a
+      random source, each call one state. What is the same for every world of a view (the
+      unseen cards, the places' sizes, the seen fields) is read off the view once, when the
+      sampler is made; each world draws only its own shuffle and seed.
     playout(engine, state, moves, rng): the fast policy's move among `moves`.
     settled(before, after): whether the playout has reached its end (the deal, the round).
     value(world, state, player): what the playout's end `state` (or where the horizon cut it)
@@ -40,7 +43,7 @@ class CardSearch:
     worlds: sampled states per request; horizon: playout moves at most after the candidate.
     """
 
-    determinize: Callable[[dict[str, Any], list[Move], random.Random], Any]
+    deals: Callable[[dict[str, Any], list[Move]], Callable[[random.Random], Any]]
     playout: Callable[[Engine, Any, list[Move], random.Random], Move]
     settled: Callable[[Any, Any], bool]
     value: Callable[[Any, Any, str], float]
@@ -71,11 +74,12 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
     worlds = max(search.least_worlds, min(search.worlds, search.playouts // len(candidates)))
     values: list[list[float]] = [[] for _ in candidates]
     player = view["you"]
+    deal = search.deals(view, moves)
     steps = 0
     for sampled in range(worlds):
         if sampled >= search.least_worlds and steps >= search.steps:
             break
-        world = search.determinize(view, moves, rng)
+        world = deal(rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
             value, made = _playout(engine, search, world, move, player,

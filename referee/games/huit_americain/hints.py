@@ -47,7 +47,8 @@ from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
 from .rules import hand_points
-from .sampling import determinize
+# `determinize`, one sampled round, is the game's public name for it beside `deals`.
+from .sampling import deals, determinize  # noqa: F401
 from .state import OVER, Options, State
 
 
@@ -226,7 +227,7 @@ def value(world: State, state: State, player: str) -> float:
     return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
 
 
-SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=64, horizon=60, playouts=512,
                     confidence=1.0, shortlist=shortlist)
 
