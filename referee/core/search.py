@@ -35,7 +35,8 @@ class CardSearch:
       random source, each call one state. What is the same for every world of a view (the
       unseen cards, the places' sizes, the seen fields) is read off the view once, when the
       sampler is made; each world draws only its own shuffle and seed.
-    playout(engine, state, moves, rng): the fast policy's move among `moves`.
+    playout(engine, state, moves, rng): the fast policy's move among `moves`; `rng` is None
+      when the policy draws nothing (`playout_draws` False).
     settled(before, after): whether the playout has reached its end (the deal, the round).
     value(world, state, player): what the playout's end `state` (or where the horizon cut it)
       is worth to `player`, from the sampled `world` it started in; in [0, 1] for a share of
@@ -44,7 +45,7 @@ class CardSearch:
     """
 
     deals: Callable[[dict[str, Any], list[Move]], Callable[[random.Random], Any]]
-    playout: Callable[[Engine, Any, list[Move], random.Random], Move]
+    playout: Callable[[Engine, Any, list[Move], random.Random | None], Move]
     settled: Callable[[Any, Any], bool]
     value: Callable[[Any, Any, str], float]
     measure: str
@@ -64,6 +65,11 @@ class CardSearch:
     # How many standard errors better than the rules of thumb' move another must do to be
     # chosen instead (when the game gives the search a default move).
     confidence: float = 2.0
+    # Whether the playout policy draws random numbers: a policy that plays by rules of thumb
+    # alone gets no random source, and none is made for each of its playouts. (The playouts'
+    # seed is drawn for every world all the same, so the worlds stay those of a policy that
+    # draws.)
+    playout_draws: bool = True
 
 
 def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidates: list[Move],
@@ -82,15 +88,15 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
         world = deal(rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
-            value, made = _playout(engine, search, world, move, player,
-                                   random.Random(playout_seed))
+            source = random.Random(playout_seed) if search.playout_draws else None
+            value, made = _playout(engine, search, world, move, player, source)
             values[k].append(value)
             steps += made
     return values
 
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
-             rng: random.Random) -> tuple[float, int]:
+             rng: random.Random | None) -> tuple[float, int]:
     """What the candidate `move` is worth in `world`, and how many moves were made. A
     playout reads only states, so the engine makes none of its events (`told=False`)."""
     state, _ = engine.apply(world, move, now=NOW, told=False)

@@ -130,7 +130,8 @@ def max_naturals(moves: list[Move], rank: str) -> int:
 SHORTLIST = 8
 
 
-def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move],
+            rng: random.Random | None) -> Move:
     """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
     opponents play like people, and a sampled round's playout changes only with the
     candidate move (random moves in the playouts add noise to every comparison)."""
@@ -158,4 +159,4 @@ def value(world: State, state: State, player: str) -> float:
 
 SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=32, horizon=30, playouts=128,
-                    confidence=1.0, shortlist=shortlist)
+                    confidence=1.0, shortlist=shortlist, playout_draws=False)
