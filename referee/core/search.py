@@ -98,11 +98,13 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
              rng: random.Random | None) -> tuple[float, int]:
     """What the candidate `move` is worth in `world`, and how many moves were made. A
-    playout reads only states, so the engine makes none of its events (`told=False`)."""
+    playout reads only states, so the engine makes none of its events (`told=False`). It
+    stops where no move is legal: a finished match lists none (`legal_moves` lists what
+    `apply` accepts), so that is not asked apart."""
     state, _ = engine.apply(world, move, now=NOW, told=False)
     made = 1
     for _ in range(search.horizon):
-        if search.settled(world, state) or engine.is_finished(state):
+        if search.settled(world, state):
             break
         legal = engine.legal_moves(state, now=NOW)
         if not legal:
