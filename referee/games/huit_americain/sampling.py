@@ -40,7 +40,7 @@ def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], 
     sizes = {s: view["hand_counts"][p] for s, p in enumerate(players) if s != me}
     lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
                   for f in view["lacks"])
-    parts = parts_keeping_lacks(sizes, lacks, options.rules.wild)
+    parts = parts_keeping_lacks(unseen, sizes, lacks, options.rules.wild)
     seen = dict(
         players=players, options=options, step=0, round=view["round"],
         stock_step=-1, stock_shuffled=None, stock_start=0,
@@ -72,20 +72,20 @@ def unseen_cards(decks: int, hand: tuple[str, ...], pile: tuple[str, ...]) -> tu
 DEAL_TRIES = 20
 
 
-# What one part of an opponent's hand may take: (how restricted, seat, part, count, suits it
-# lacks, ranks it lacks); a part that lacks nothing has no suits.
-Part = tuple[int, int, int, int, frozenset[str], frozenset[str]]
+# One part of an opponent's hand: (how restricted, seat, part, count, the unseen cards it may
+# take); a part that lacks nothing may take any (None).
+Part = tuple[int, int, int, int, "frozenset[str] | None"]
 
 
-def parts_keeping_lacks(sizes: dict[int, int], lacks: tuple[Lack, ...],
-                        wild: frozenset[str]) -> tuple[Part, ...]:
-    """The parts the other hands (`sizes`: seat -> count) are dealt in, each hand keeping its
-    facts, the most restricted first. A player's facts, oldest first (the most cards arrived
-    since), split his hand by when its cards came: those held before the oldest fact are of
-    none of the facts' cards; those that came between two facts are of none of the later
-    facts' cards; the last ones, as many as arrived since the newest fact, are free. (The
-    split supposes he kept every card that arrived since: it asks the least of his hand the
-    facts allow.)"""
+def parts_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
+                        lacks: tuple[Lack, ...], wild: frozenset[str]) -> tuple[Part, ...]:
+    """The parts the other hands (`sizes`: seat -> count) are dealt in from the `unseen`
+    cards, each hand keeping its facts, the most restricted first. A player's facts, oldest
+    first (the most cards arrived since), split his hand by when its cards came: those held
+    before the oldest fact are of none of the facts' cards; those that came between two facts
+    are of none of the later facts' cards; the last ones, as many as arrived since the newest
+    fact, are free. (The split supposes he kept every card that arrived since: it asks the
+    least of his hand the facts allow.) Facts that name no suit restrict nothing."""
     parts = []
     for s, size in sizes.items():
         facts = sorted((f for f in lacks if f.seat == s), key=lambda f: -f.arrived)
@@ -95,9 +95,11 @@ def parts_keeping_lacks(sizes: dict[int, int], lacks: tuple[Lack, ...],
             suits = frozenset("".join(f.suits for f in later))
             ranks = frozenset("".join(f.ranks for f in later)) | wild
             count = held - fact.arrived
-            parts.append((-(13 * len(suits) + 4 * len(ranks)), s, k, count, suits, ranks))
+            may_take = frozenset(c for c in unseen if c[1] not in suits
+                                 and c[0] not in ranks) if suits else None
+            parts.append((-(13 * len(suits) + 4 * len(ranks)), s, k, count, may_take))
             held = fact.arrived
-        parts.append((1, s, len(facts), held, frozenset(), frozenset()))
+        parts.append((1, s, len(facts), held, None))
     parts.sort(key=lambda d: (d[0], d[1], d[2]))
     return tuple(parts)
 
@@ -112,14 +114,14 @@ def deal_parts(unseen: tuple[str, ...], parts: tuple[Part, ...], sizes: dict[int
         rng.shuffle(cards)
         dealt: dict[tuple[int, int], list[str]] = {}
         kept = True
-        for _, s, k, count, suits, ranks in parts:
-            if not suits:
+        for _, s, k, count, may_take in parts:
+            if may_take is None:
                 taken = cards[:count]
                 del cards[:count]
             else:
                 taken, rest = [], []
                 for card in cards:
-                    if len(taken) < count and card[1] not in suits and card[0] not in ranks:
+                    if len(taken) < count and card in may_take:
                         taken.append(card)
                     else:
                         rest.append(card)
