@@ -74,7 +74,7 @@ DEAL_TRIES = 20
 
 # One part of an opponent's hand: (how restricted, seat, part, count, the unseen cards it may
 # take); a part that lacks nothing may take any (None).
-Part = tuple[int, int, int, int, "frozenset[str] | None"]
+Part = tuple[int, int, int, int, frozenset[str] | None]
 
 
 def parts_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
