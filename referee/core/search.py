@@ -1,7 +1,7 @@
 """Determinized Monte-Carlo search: the `hard` hint of the card games.
 
 A card player does not know the other hands nor the stock's order. The search samples whole
-states consistent with what he sees (the game's `determinize`: the unseen cards dealt at
+states consistent with what he sees (the game's `deals`: the unseen cards dealt at
 random into the places the view counts, with a fresh seed for later chance), plays each of
 his candidate moves in every sampled world, then plays on with a fast policy up to a horizon,
 and scores the end with the game's measure from his seat. The move with the best mean wins.
@@ -11,7 +11,7 @@ the comparison between moves is not drowned in the noise between worlds. The sam
 is seeded from the view (`seed_from_view`): the same view and moves give the same answer, and
 two states the player cannot tell apart give the same answer.
 
-A game brings a `CardSearch`: its determinizer, its playout policy, when a playout stops
+A game brings a `CardSearch`: its sampler of worlds, its playout policy, when a playout stops
 (the deal or round is over, or the horizon is reached) and how an end is worth to a seat.
 """
 
@@ -31,8 +31,12 @@ NOW = 0.0  # the card games have no clock
 class CardSearch:
     """What one game lends the search.
 
-    determinize(view, moves, rng): a full state consistent with the view.
-    playout(engine, state, moves, rng): the fast policy's move among `moves`.
+    deals(view, moves): what samples full states consistent with the view: a function of a
+      random source, each call one state. What is the same for every world of a view (the
+      unseen cards, the places' sizes, the seen fields) is read off the view once, when the
+      sampler is made; each world draws only its own shuffle and seed.
+    playout(engine, state, moves, rng): the fast policy's move among `moves`; `rng` is None
+      when the policy draws nothing (`playout_draws` False).
     settled(before, after): whether the playout has reached its end (the deal, the round).
     value(world, state, player): what the playout's end `state` (or where the horizon cut it)
       is worth to `player`, from the sampled `world` it started in; in [0, 1] for a share of
@@ -40,8 +44,8 @@ class CardSearch:
     worlds: sampled states per request; horizon: playout moves at most after the candidate.
     """
 
-    determinize: Callable[[dict[str, Any], list[Move], random.Random], Any]
-    playout: Callable[[Engine, Any, list[Move], random.Random], Move]
+    deals: Callable[[dict[str, Any], list[Move]], Callable[[random.Random], Any]]
+    playout: Callable[[Engine, Any, list[Move], random.Random | None], Move]
     settled: Callable[[Any, Any], bool]
     value: Callable[[Any, Any, str], float]
     measure: str
@@ -61,6 +65,11 @@ class CardSearch:
     # How many standard errors better than the rules of thumb' move another must do to be
     # chosen instead (when the game gives the search a default move).
     confidence: float = 2.0
+    # Whether the playout policy draws random numbers: a policy that plays by rules of thumb
+    # alone gets no random source, and none is made for each of its playouts. (The playouts'
+    # seed is drawn for every world all the same, so the worlds stay those of a policy that
+    # draws.)
+    playout_draws: bool = True
 
 
 def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidates: list[Move],
@@ -71,28 +80,31 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
     worlds = max(search.least_worlds, min(search.worlds, search.playouts // len(candidates)))
     values: list[list[float]] = [[] for _ in candidates]
     player = view["you"]
+    deal = search.deals(view, moves)
     steps = 0
     for sampled in range(worlds):
         if sampled >= search.least_worlds and steps >= search.steps:
             break
-        world = search.determinize(view, moves, rng)
+        world = deal(rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
-            value, made = _playout(engine, search, world, move, player,
-                                   random.Random(playout_seed))
+            source = random.Random(playout_seed) if search.playout_draws else None
+            value, made = _playout(engine, search, world, move, player, source)
             values[k].append(value)
             steps += made
     return values
 
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
-             rng: random.Random) -> tuple[float, int]:
+             rng: random.Random | None) -> tuple[float, int]:
     """What the candidate `move` is worth in `world`, and how many moves were made. A
-    playout reads only states, so the engine makes none of its events (`told=False`)."""
+    playout reads only states, so the engine makes none of its events (`told=False`). It
+    stops where no move is legal: a finished match lists none (`legal_moves` lists what
+    `apply` accepts), so that is not asked apart."""
     state, _ = engine.apply(world, move, now=NOW, told=False)
     made = 1
     for _ in range(search.horizon):
-        if search.settled(world, state) or engine.is_finished(state):
+        if search.settled(world, state):
             break
         legal = engine.legal_moves(state, now=NOW)
         if not legal:

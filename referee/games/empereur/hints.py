@@ -19,7 +19,7 @@ A hint reads only the view and the moves: never the other hands, the stock's ord
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
@@ -58,34 +58,36 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     """A round consistent with the view: the cleared cards under the stock where the view
     shows them, and the cards neither in the hand, on the pile nor under the stock shuffled
     into the other hands and the stock's top, as many as the view counts."""
+    return deals(view, moves)(rng)
+
+
+def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], State]:
+    """What samples the rounds consistent with the view (see `determinize`): the unseen cards,
+    the places' sizes and the state's seen fields are read off the view once, and each call
+    with a random source deals one."""
     options = Options(jokers=view["jokers"], mode=view["mode"], rounds=view["rounds"],
                       target_points=view["target_points"])
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
+    hand = tuple(view["hand"])
     pile = [p["card"] for p in view["pile"]]
     under = tuple(view["under_stock"])
     # the deck's cards are distinct: the unseen ones are those seen nowhere
-    seen = {*view["hand"], *pile, *under}
+    seen = {*hand, *pile, *under}
     unseen = [card for card in SORTED_DECKS[options.jokers] if card not in seen]
     others = [s for s in range(len(players)) if s != me]
-    places = deal_unseen(unseen, [view["hand_counts"][players[s]] for s in others]
-                         + [view["stock_shuffled_count"]], rng)
-    hands: list[tuple[str, ...]] = [()] * len(players)
-    hands[me] = tuple(view["hand"])
-    for s, cards in zip(others, places):
-        hands[s] = sort_hand(cards)
+    sizes = [view["hand_counts"][players[s]] for s in others] + [view["stock_shuffled_count"]]
 
     def index(player: str | None) -> int | None:
         return None if player is None else seat[player]
 
     playing = view["phase"] == "play"
-    return State(
-        players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
+    shown = dict(
+        players=players, options=options, step=0,
         round=view["round"], phase=view["phase"], dealer=seat[view["dealer"]],
-        hands=tuple(hands), stock=tuple(places[-1]) + under, stock_step=-1,
-        stock_shuffled=None, stock_start=0, stock_known=len(under), pile=tuple(pile),
-        pile_ranks=tuple(p["rank"] for p in view["pile"]),
+        stock_step=-1, stock_shuffled=None, stock_start=0, stock_known=len(under),
+        pile=tuple(pile), pile_ranks=tuple(p["rank"] for p in view["pile"]),
         last_player=index(view["last_player"]),
         # Outside the play the seat to the dealer's left is current, as the deal left it.
         current=seat[view["current"]] if playing else (seat[view["dealer"]] + 1) % len(players),
@@ -98,6 +100,17 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
         rounds_lost=tuple(view["rounds_lost"][p] for p in players),
         points=tuple(view["points"][p] for p in players),
         emperor=index(view["emperor"]), previous_emperor=index(view["previous_emperor"]))
+
+    def deal(rng: random.Random) -> State:
+        places = deal_unseen(unseen, sizes, rng)
+        hands: list[tuple[str, ...]] = [()] * len(players)
+        hands[me] = hand
+        for s, cards in zip(others, places):
+            hands[s] = sort_hand(cards)
+        return State(seed=f"{rng.getrandbits(64):016x}", hands=tuple(hands),
+                     stock=tuple(places[-1]) + under, **shown)
+
+    return deal
 
 
 def shortlist(moves: list[Move]) -> list[Move]:
@@ -117,7 +130,8 @@ def max_naturals(moves: list[Move], rank: str) -> int:
 SHORTLIST = 8
 
 
-def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move],
+            rng: random.Random | None) -> Move:
     """The medium player's rules of thumb for whoever is in turn, exactly: the sampled
     opponents play like people, and a sampled round's playout changes only with the
     candidate move (random moves in the playouts add noise to every comparison)."""
@@ -143,6 +157,6 @@ def value(world: State, state: State, player: str) -> float:
     return 1.0 if emperor == seat else 0.0
 
 
-SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=32, horizon=30, playouts=128,
-                    confidence=1.0, shortlist=shortlist)
+                    confidence=1.0, shortlist=shortlist, playout_draws=False)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
@@ -77,30 +77,44 @@ def medium_move(hand: list[str], trick: list[dict[str, str]],
 def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> State:
     """A deal consistent with the view: the cards neither in the hand nor on the table,
     shuffled into the other hands (their counts are public) and the discards."""
+    return deals(view, moves)(rng)
+
+
+def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], State]:
+    """What samples the deals consistent with the view (see `determinize`): the unseen cards,
+    the hands' sizes and the state's seen fields are read off the view once, and each call
+    with a random source deals one."""
     players = tuple(view["players"])
     me = players.index(view["you"])
+    hand = tuple(view["hand"])
     on_table = [t["card"] for t in view["trick"]]
     seen = Counter(view["hand"]) + Counter(on_table)
     unseen = list((Counter(DECK) - seen).elements())
     others = [s for s in range(len(players)) if s != me]
-    places = deal_unseen(unseen, [view["cards"][players[s]] for s in others] + [0], rng)
-    hands = [()] * len(players)
-    hands[me] = tuple(view["hand"])
-    for s, cards in zip(others, places):
-        hands[s] = tuple(cards)
+    sizes = [view["cards"][players[s]] for s in others] + [0]
     options = Options(**view["options"])
     first_lead = None
     if options.lead_last_dealt_card and not on_table and len(moves) == 1 and \
             moves[0]["type"] == "play":
         first_lead = moves[0]["card"]
     seat = {p: s for s, p in enumerate(players)}
-    return State(players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
-                 deal=view["deal"], dealer=seat[view["dealer"]], hands=tuple(hands),
+    shown = dict(players=players, options=options, step=0,
+                 deal=view["deal"], dealer=seat[view["dealer"]],
                  trick=tuple(Play(seat[t["player"]], t["card"]) for t in view["trick"]),
                  leader=seat[view["leader"]], current=seat[view["to_act"]],
-                 discards=tuple(places[-1]),
                  eliminated=tuple(view["out_of_match"].get(p, 0) for p in players),
                  first_lead=first_lead)
+
+    def deal(rng: random.Random) -> State:
+        places = deal_unseen(unseen, sizes, rng)
+        hands: list[tuple[str, ...]] = [()] * len(players)
+        hands[me] = hand
+        for s, cards in zip(others, places):
+            hands[s] = tuple(cards)
+        return State(seed=f"{rng.getrandbits(64):016x}", hands=tuple(hands),
+                     discards=tuple(places[-1]), **shown)
+
+    return deal
 
 
 def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
@@ -122,5 +136,5 @@ def value(world: State, state: State, player: str) -> float:
     return fewest_cards_share(state.hands, seat)
 
 
-SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=12, horizon=40, playouts=48)

@@ -47,7 +47,8 @@ from referee.core.hints import Advice
 from referee.core.search import CardSearch, advise_at_level
 
 from .rules import hand_points
-from .sampling import determinize
+# `determinize`, one sampled round, is the game's public name for it beside `deals`.
+from .sampling import deals, determinize  # noqa: F401
 from .state import OVER, Options, State
 
 
@@ -185,7 +186,8 @@ def lay_preference(rules: Any, held: list[str | None], fewest: str | None, m: Mo
 
 
 # -- the search's part -----------------------------------------------------------------------
-def playout(engine: Engine, state: State, moves: list[Move], rng: random.Random) -> Move:
+def playout(engine: Engine, state: State, moves: list[Move],
+            rng: random.Random | None) -> Move:
     """The medium player's rules of thumb for whoever is in turn: the sampled opponents play
     like people, not like dice. (Each playout follows the rules of thumb exactly, so a sampled
     deal's playout changes only with the candidate move: playing one move in ten at random
@@ -226,9 +228,9 @@ def value(world: State, state: State, player: str) -> float:
     return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
 
 
-SEARCH = CardSearch(determinize=determinize, playout=playout, settled=settled, value=value,
+SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=64, horizon=60, playouts=512,
-                    confidence=1.0, shortlist=shortlist)
+                    confidence=1.0, shortlist=shortlist, playout_draws=False)
 
 
 # How strongly a card more in the hand lowers the chance to go out first, at the horizon.

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Callable
 
 from referee.core.cards import standard_deck
 from referee.core.engine import Move
-from referee.core.memo import BoundedMemo
 
 from .state import Lack, Options, State
 
@@ -24,20 +23,26 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
     all), and the cards neither in the hand nor in the pile shuffled into the other hands and
     the stock, as many as counted, keeping what the table saw each opponent lack (`lacks`). A
     card already laid is never dealt to an opponent."""
+    return deals(view, moves)(rng)
+
+
+def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], State]:
+    """What samples the rounds consistent with the view (see `determinize`): what is the same
+    for every sampled round (the unseen cards, the other hands' sizes and facts, the state's
+    seen fields) is read off the view once, and each call with a random source deals one."""
     options = Options(**view["options"])
     players = tuple(view["players"])
     seat = {p: s for s, p in enumerate(players)}
     me = seat[view["you"]]
+    hand = tuple(view["hand"])
     pile = tuple(view["pile"])
-    unseen = _UNSEEN.get((options.decks, tuple(view["hand"]), pile), unseen_cards)
+    unseen = unseen_cards(options.decks, hand, pile)
     sizes = {s: view["hand_counts"][p] for s, p in enumerate(players) if s != me}
     lacks = tuple(Lack(seat[f["player"]], f["arrived"], f["suits"], f["ranks"])
                   for f in view["lacks"])
-    dealt, stock = deal_keeping_lacks(unseen, sizes, lacks, options.rules.wild, rng)
-    hands = tuple(tuple(view["hand"]) if s == me else dealt[s] for s in range(len(players)))
-    return State(
-        players=players, options=options, seed=f"{rng.getrandbits(64):016x}", step=0,
-        round=view["round"], hands=hands, stock=stock,
+    parts = parts_keeping_lacks(unseen, sizes, lacks, options.rules.wild)
+    seen = dict(
+        players=players, options=options, step=0, round=view["round"],
         stock_step=-1, stock_shuffled=None, stock_start=0,
         pile=pile, suit=view["suit"], rank=view["rank"],
         current=seat[view["current"]], direction=view["direction"], phase=view["phase"],
@@ -47,17 +52,18 @@ def determinize(view: dict[str, Any], moves: list[Move], rng: random.Random) -> 
         give_to=seat[view["give_to"]] if view["give_to"] else -1, give_left=view["give_left"],
         lacks=lacks)
 
+    def deal(rng: random.Random) -> State:
+        dealt, stock = deal_parts(unseen, parts, sizes, rng)
+        hands = tuple(hand if s == me else dealt[s] for s in range(len(players)))
+        return State(seed=f"{rng.getrandbits(64):016x}", hands=hands, stock=stock, **seen)
 
-def unseen_cards(key: tuple[int, tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...]:
-    """The cards of `decks` deck(s) neither in `hand` nor in `pile` (key: decks, hand, pile),
-    sorted."""
-    decks, hand, pile = key
+    return deal
+
+
+def unseen_cards(decks: int, hand: tuple[str, ...], pile: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards of `decks` deck(s) neither in `hand` nor in `pile`, sorted."""
     deck = Counter(standard_deck(jokers=2, decks=decks))
     return tuple(sorted((deck - Counter(hand) - Counter(pile)).elements()))
-
-
-# Every sampled deal of a hint deals the same unseen cards: they are counted once a view.
-_UNSEEN: BoundedMemo[tuple, tuple[str, ...]] = BoundedMemo(64)
 
 
 # Fresh shuffles tried before a deal that breaks a fact is accepted (the facts are true of the
@@ -66,18 +72,21 @@ _UNSEEN: BoundedMemo[tuple, tuple[str, ...]] = BoundedMemo(64)
 DEAL_TRIES = 20
 
 
-def deal_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
-                       lacks: tuple[Lack, ...], wild: frozenset[str], rng: random.Random
-                       ) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
-    """The unseen cards dealt at random into the other hands (`sizes`: seat -> count), the
-    rest into the stock, each hand keeping its facts. A player's facts, oldest first (the most
-    cards arrived since), split his hand by when its cards came: those held before the oldest fact
-    are of none of the facts' cards; those that came between two facts are of none of the
-    later facts' cards; the last ones, as many as arrived since the newest fact, are free.
-    (The split supposes he kept every card that arrived since: it asks the least of his hand
-    the facts allow.) The most restricted parts are dealt first, each from the shuffled
-    cards it may take."""
-    demands = []  # (how restricted, seat, part, count, suits, ranks)
+# One part of an opponent's hand: (how restricted, seat, part, count, the unseen cards it may
+# take); a part that lacks nothing may take any (None).
+Part = tuple[int, int, int, int, frozenset[str] | None]
+
+
+def parts_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
+                        lacks: tuple[Lack, ...], wild: frozenset[str]) -> tuple[Part, ...]:
+    """The parts the other hands (`sizes`: seat -> count) are dealt in from the `unseen`
+    cards, each hand keeping its facts, the most restricted first. A player's facts, oldest
+    first (the most cards arrived since), split his hand by when its cards came: those held
+    before the oldest fact are of none of the facts' cards; those that came between two facts
+    are of none of the later facts' cards; the last ones, as many as arrived since the newest
+    fact, are free. (The split supposes he kept every card that arrived since: it asks the
+    least of his hand the facts allow.) Facts that name no suit restrict nothing."""
+    parts = []
     for s, size in sizes.items():
         facts = sorted((f for f in lacks if f.seat == s), key=lambda f: -f.arrived)
         held = size
@@ -86,23 +95,33 @@ def deal_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
             suits = frozenset("".join(f.suits for f in later))
             ranks = frozenset("".join(f.ranks for f in later)) | wild
             count = held - fact.arrived
-            demands.append((-(13 * len(suits) + 4 * len(ranks)), s, k, count, suits, ranks))
+            may_take = frozenset(c for c in unseen if c[1] not in suits
+                                 and c[0] not in ranks) if suits else None
+            parts.append((-(13 * len(suits) + 4 * len(ranks)), s, k, count, may_take))
             held = fact.arrived
-        demands.append((1, s, len(facts), held, frozenset(), frozenset()))
-    demands.sort(key=lambda d: (d[0], d[1], d[2]))
+        parts.append((1, s, len(facts), held, None))
+    parts.sort(key=lambda d: (d[0], d[1], d[2]))
+    return tuple(parts)
+
+
+def deal_parts(unseen: tuple[str, ...], parts: tuple[Part, ...], sizes: dict[int, int],
+               rng: random.Random) -> tuple[dict[int, tuple[str, ...]], tuple[str, ...]]:
+    """The unseen cards dealt at random into the other hands' `parts`
+    (`parts_keeping_lacks`), the rest into the stock: each part from the shuffled cards it
+    may take, a fresh shuffle when one cannot be filled (the last try fills it anyway)."""
     for attempt in range(DEAL_TRIES):
         cards = list(unseen)
         rng.shuffle(cards)
-        parts: dict[tuple[int, int], list[str]] = {}
+        dealt: dict[tuple[int, int], list[str]] = {}
         kept = True
-        for _, s, k, count, suits, ranks in demands:
-            if not suits:
+        for _, s, k, count, may_take in parts:
+            if may_take is None:
                 taken = cards[:count]
                 del cards[:count]
             else:
                 taken, rest = [], []
                 for card in cards:
-                    if len(taken) < count and card[1] not in suits and card[0] not in ranks:
+                    if len(taken) < count and card in may_take:
                         taken.append(card)
                     else:
                         rest.append(card)
@@ -114,9 +133,9 @@ def deal_keeping_lacks(unseen: tuple[str, ...], sizes: dict[int, int],
                     taken += rest[:short]
                     rest = rest[short:]
                 cards = rest
-            parts[(s, k)] = taken
+            dealt[(s, k)] = taken
         if kept or attempt == DEAL_TRIES - 1:
             break
-    hands = {s: tuple(c for k in range(len(lacks) + 1) for c in parts.get((s, k), ()))
+    hands = {s: tuple(c for k in range(len(parts)) for c in dealt.get((s, k), ()))
              for s in sizes}
     return hands, tuple(cards)
