@@ -204,6 +204,15 @@ def deal_unseen(unseen: list[str], sizes: list[int], rng: random.Random) -> list
     return places
 
 
+def seated_hands(players: int, me: int, hand: tuple[str, ...], others: list[int],
+                 places: list[list[str]], arrange: Callable[[list[str]], tuple[str, ...]] = tuple
+                 ) -> tuple[tuple[str, ...], ...]:
+    """A sampled world's hands: the player's own at his seat `me`, and at each of the `others`
+    seats, in order, the place dealt to it (`deal_unseen`), kept as the game keeps a hand."""
+    dealt = dict(zip(others, places))
+    return tuple(hand if s == me else arrange(dealt[s]) for s in range(players))
+
+
 def fewest_cards_share(hands, seat: int) -> float:
     """Where a playout cut short by its horizon stands, for a game won by emptying the hand:
     the share of the other players still holding cards who hold more than `seat` (ties count

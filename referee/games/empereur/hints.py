@@ -28,6 +28,7 @@ from referee.core.search import (
     advise_at_level,
     deal_unseen,
     fewest_cards_share,
+    seated_hands,
 )
 
 from .bots import jokers_in, rules_of_thumb
@@ -103,11 +104,8 @@ def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], 
 
     def deal(rng: random.Random) -> State:
         places = deal_unseen(unseen, sizes, rng)
-        hands: list[tuple[str, ...]] = [()] * len(players)
-        hands[me] = hand
-        for s, cards in zip(others, places):
-            hands[s] = sort_hand(cards)
-        return State(seed=f"{rng.getrandbits(64):016x}", hands=tuple(hands),
+        hands = seated_hands(len(players), me, hand, others, places, sort_hand)
+        return State(seed=f"{rng.getrandbits(64):016x}", hands=hands,
                      stock=tuple(places[-1]) + under, **shown)
 
     return deal

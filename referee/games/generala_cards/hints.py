@@ -27,7 +27,7 @@ from typing import Any, Callable
 from referee.core.engine import Engine, Move
 from referee.core.hints import Advice
 from referee.core.search import (CardSearch, advise_at_level, deal_unseen,
-                                  fewest_cards_share)
+                                  fewest_cards_share, seated_hands)
 
 from .deck import DECK, STRENGTH
 from .state import Options, Play, State
@@ -107,11 +107,8 @@ def deals(view: dict[str, Any], moves: list[Move]) -> Callable[[random.Random], 
 
     def deal(rng: random.Random) -> State:
         places = deal_unseen(unseen, sizes, rng)
-        hands: list[tuple[str, ...]] = [()] * len(players)
-        hands[me] = hand
-        for s, cards in zip(others, places):
-            hands[s] = tuple(cards)
-        return State(seed=f"{rng.getrandbits(64):016x}", hands=tuple(hands),
+        hands = seated_hands(len(players), me, hand, others, places)
+        return State(seed=f"{rng.getrandbits(64):016x}", hands=hands,
                      discards=tuple(places[-1]), **shown)
 
     return deal
