@@ -7,8 +7,9 @@ arbiter it is alive while one of its threads computes, so the timeout never fire
 worker killed by it answers nothing. Every input is bounded so that no request comes near the
 deadline (docs/OPERATIONS.md, "The cost of a request"); this is the net under those bounds.
 
-One watchdog thread a process keeps the running requests' deadlines. When one passes, it
-raises `DeadlineExceeded` in that request's thread (CPython's `PyThreadState_SetAsyncExc`: the
+One watchdog thread an application (a served process runs one), started by its first
+request, keeps the running requests' deadlines. When one passes, it raises
+`DeadlineExceeded` in that request's thread (CPython's `PyThreadState_SetAsyncExc`: the
 exception is raised at the thread's next bytecode, so Python code stops within a tick; a long
 call into C stops when it returns). The wrapper below, outermost around the application,
 turns it into the problem answer.
