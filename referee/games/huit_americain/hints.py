@@ -12,7 +12,8 @@ Levels:
             hand (the next turns follow it), then the one that costs most points if held at the
             end of the round;
           - a card that names a suit names the suit held most; a card aimed at a player aims at
-            the one holding fewest cards; a card given away is the costliest one.
+            the one holding fewest cards (of equals, the first in seat order); a card given
+            away is the costliest one.
   hard    determinized Monte-Carlo (`referee.core.search`): the discard pile kept as the
           view shows it (every laid card is seen by all), the unseen cards dealt at random
           into the other hands and the stock (each as many as the view counts), each
@@ -125,10 +126,16 @@ def describe(move: Move) -> str:
 
 
 def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
-    counts = view["hand_counts"]
-    fewest = min((n, p) for p, n in counts.items() if p != view["you"])[1]
+    players, counts = view["players"], view["hand_counts"]
+    fewest = fewest_held(players, [counts[p] for p in players], players.index(view["you"]))
     return rules_of_thumb(Options(**view["options"]).rules, view["hand"], view["phase"],
                           fewest, moves)
+
+
+def fewest_held(players: list[str] | tuple[str, ...], counts: list[int], seat: int) -> str:
+    """The player a card aimed at one is aimed at: of the others than `seat`, the one who
+    holds fewest cards (`counts`, in seat order), the first in seat order of equals."""
+    return players[min((n, s) for s, n in enumerate(counts) if s != seat)[1]]
 
 
 def rules_of_thumb(rules: Any, hand: list[str] | tuple[str, ...], phase: str,
@@ -204,8 +211,7 @@ def playout(engine: Engine, state: State, moves: list[Move],
     # are equal in that respect, whoever holds fewest cards.
     fewest = None
     if rules.targeted and any("target" in m for m in mine):
-        hands = state.hands
-        fewest = state.players[min((len(hands[s]), s) for s in range(len(hands)) if s != seat)[1]]
+        fewest = fewest_held(state.players, [len(hand) for hand in state.hands], seat)
     return rules_of_thumb(rules, state.hands[seat], state.phase, fewest, mine)[0]
 
 
