@@ -133,8 +133,8 @@ def medium_move(view: dict[str, Any], moves: list[Move]) -> tuple[Move, str]:
 
 
 def fewest_held(players: list[str] | tuple[str, ...], counts: list[int], seat: int) -> str:
-    """The player a card aimed at one is aimed at: of the others than `seat`, the one who
-    holds fewest cards (`counts`, in seat order), the first in seat order of equals."""
+    """The player a card aimed at one is aimed at: of the players but the one at `seat`, the
+    one holding fewest cards (`counts`, in seat order), the first in seat order of equals."""
     return players[min((n, s) for s, n in enumerate(counts) if s != seat)[1]]
 
 
