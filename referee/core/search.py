@@ -59,6 +59,11 @@ class CardSearch:
     # bounds a hint's cost, whatever the options make a playout last. No new world is sampled
     # once they are spent (past `least_worlds`), so every candidate meets the same worlds.
     steps: int = 12_000
+    # The most legal moves the playouts may list, over every world and candidate (None: no
+    # such bound), spent like `steps`: a playout move costs more where many moves are listed
+    # and weighed (a large table, moves aimed at each player, lays out of turn), which the
+    # count of moves made does not bound.
+    listed: int | None = None
     # The moves worth searching among the legal ones (None: all of them); the default move
     # is always among them.
     shortlist: Callable[[list[Move]], list[Move]] | None = None
@@ -81,38 +86,41 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
     values: list[list[float]] = [[] for _ in candidates]
     player = view["you"]
     deal = search.deals(view, moves)
-    steps = 0
+    steps = listed = 0
     for sampled in range(worlds):
-        if sampled >= search.least_worlds and steps >= search.steps:
+        if sampled >= search.least_worlds and (
+                steps >= search.steps or search.listed is not None and listed >= search.listed):
             break
         world = deal(rng)
         playout_seed = rng.getrandbits(64)
         for k, move in enumerate(candidates):
             source = random.Random(playout_seed) if search.playout_draws else None
-            value, made = _playout(engine, search, world, move, player, source)
+            value, made, seen = _playout(engine, search, world, move, player, source)
             values[k].append(value)
             steps += made
+            listed += seen
     return values
 
 
 def _playout(engine: Engine, search: CardSearch, world: Any, move: Move, player: str,
-             rng: random.Random | None) -> tuple[float, int]:
-    """What the candidate `move` is worth in `world`, and how many moves were made. A
-    playout reads only states, so the engine makes none of its events (`told=False`). It
-    stops where no move is legal: a finished match lists none (`legal_moves` lists what
-    `apply` accepts), so that is not asked apart."""
+             rng: random.Random | None) -> tuple[float, int, int]:
+    """What the candidate `move` is worth in `world`, how many moves were made and how many
+    were listed. A playout reads only states, so the engine makes none of its events
+    (`told=False`). It stops where no move is legal: a finished match lists none
+    (`legal_moves` lists what `apply` accepts), so that is not asked apart."""
     state, _ = engine.apply(world, move, now=NOW, told=False)
-    made = 1
+    made, listed = 1, 0
     for _ in range(search.horizon):
         if search.settled(world, state):
             break
         legal = engine.legal_moves(state, now=NOW)
+        listed += len(legal)
         if not legal:
             break
         state, _ = engine.apply(state, search.playout(engine, state, legal, rng), now=NOW,
                                 told=False)
         made += 1
-    return search.value(world, state, player), made
+    return search.value(world, state, player), made, listed
 
 
 def best_advice(engine: Engine, search: CardSearch, view: dict[str, Any], moves: list[Move],

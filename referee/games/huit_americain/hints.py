@@ -234,9 +234,14 @@ def value(world: State, state: State, player: str) -> float:
     return sum(1.0 if x > mine else 0.5 if x == mine else 0.0 for x in others) / len(others)
 
 
+# The listing budget binds under house rules that list many moves a turn (moves aimed at each
+# player, lays out of turn): the hints of seeded matches with the default options list at most
+# some 37,000 (two to eight seats), and came out the same with it; at eleven seats with two
+# decks, `on_the_fly` and the effects aimed at a player, up to 133,000, in 265-288 ms of CPU
+# before it (the cost ceiling of docs/OPERATIONS.md is 250 ms).
 SEARCH = CardSearch(deals=deals, playout=playout, settled=settled, value=value,
                     measure="win_share", worlds=64, horizon=60, playouts=512,
-                    confidence=1.0, shortlist=shortlist, playout_draws=False)
+                    confidence=1.0, shortlist=shortlist, playout_draws=False, listed=60_000)
 
 
 # How strongly a card more in the hand lowers the chance to go out first, at the horizon.
