@@ -18,6 +18,7 @@ A game brings a `CardSearch`: its sampler of worlds, its playout policy, when a 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from typing import Any, Callable
 
@@ -59,11 +60,11 @@ class CardSearch:
     # bounds a hint's cost, whatever the options make a playout last. No new world is sampled
     # once they are spent (past `least_worlds`), so every candidate meets the same worlds.
     steps: int = 12_000
-    # The most legal moves the playouts may list, over every world and candidate (None: no
-    # such bound), spent like `steps`: a playout move costs more where many moves are listed
+    # The most legal moves the playouts may list, over every world and candidate (by default
+    # no bound), spent like `steps`: a playout move costs more where many moves are listed
     # and weighed (a large table, moves aimed at each player, lays out of turn), which the
     # count of moves made does not bound.
-    listed: int | None = None
+    listed: float = math.inf
     # The moves worth searching among the legal ones (None: all of them); the default move
     # is always among them.
     shortlist: Callable[[list[Move]], list[Move]] | None = None
@@ -88,8 +89,7 @@ def evaluate(engine: Engine, search: CardSearch, view: dict[str, Any], candidate
     deal = search.deals(view, moves)
     steps = listed = 0
     for sampled in range(worlds):
-        if sampled >= search.least_worlds and (
-                steps >= search.steps or search.listed is not None and listed >= search.listed):
+        if sampled >= search.least_worlds and (steps >= search.steps or listed >= search.listed):
             break
         world = deal(rng)
         playout_seed = rng.getrandbits(64)
