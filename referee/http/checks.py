@@ -12,6 +12,7 @@ envelope accepts cannot nest deeper than its type."""
 from __future__ import annotations
 
 import functools
+import json
 import math
 from collections.abc import Callable
 from typing import Any
@@ -42,11 +43,29 @@ def parse_json(body: bytes, max_depth: int) -> Any:
     except RecursionError:
         raise too_deep(max_depth) from None
     except msgspec.DecodeError as exc:
-        raise Problem("malformed_json", f"the body is not valid JSON: {exc}") from None
+        raise Problem("malformed_json", f"the body is not valid JSON: {why_not(body, exc)}") \
+            from None
     except UnicodeDecodeError as exc:
         # msgspec checks UTF-8 only when it builds a string, and says so with Python's error.
         raise Problem("malformed_json", "the body is not valid JSON: a string holds bytes "
                       f"that are not UTF-8 (byte {exc.start} of the string)") from None
+
+
+def why_not(body: bytes, refusal: msgspec.DecodeError) -> str:
+    """What is wrong with a body msgspec refused: its own words, but where they would mislead.
+    A lone surrogate escape (`"\\ud800"`, which JSON's grammar allows and Unicode does not)
+    is refused as "Input data was truncated", whatever follows it; the standard library's
+    decoder takes lone surrogates, so a UTF-8 body it reads whole is complete, and was refused
+    for one of them."""
+    reason = str(refusal)
+    if reason == "Input data was truncated":
+        try:
+            json.loads(body.decode("utf-8"))
+        except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+            return reason
+        return ("a string holds an escaped surrogate (\\ud800 to \\udfff) that is not half "
+                "of a pair")
+    return reason
 
 
 def too_deep(max_depth: int) -> Problem:

@@ -111,6 +111,23 @@ def test_the_move_fast_path_answers_a_malformed_body_as_flask_does(app):
             assert one.get_json(force=True)["detail"] == other.get_json(force=True)["detail"]
 
 
+@pytest.mark.parametrize("body,reason", [
+    (b'{"player": "\\ud800"}', "an escaped surrogate (\\ud800 to \\udfff) that is not half of a pair"),
+    (b'{"player": "\\ud800x", "seed": 1}', "surrogate"),
+    (b'{"player": "\\ud800', "Input data was truncated"),
+    (b'{"player": "ann", ', "Input data was truncated"),
+], ids=["lone-high-surrogate", "lone-high-surrogate-then-text", "cut-after-a-surrogate",
+        "cut-short"])
+def test_a_lone_surrogate_escape_is_named_and_a_body_cut_short_is_called_truncated(app, body,
+                                                                                  reason):
+    """msgspec calls a lone high surrogate escape the end of the input: the problem says what
+    it is, and keeps "truncated" for a body that really ends too soon."""
+    for path in ("/v1/games/empereur/moves", "/v1/games/empereur/matches"):
+        answer = app.test_client().post(path, data=body, content_type="application/json")
+        problem = answer.get_json(force=True)
+        assert problem["code"] == "malformed_json" and reason in problem["detail"], problem
+
+
 class BrokenStream:
     """A body the server's reader refuses as it reads it (gunicorn raises on a bad chunk)."""
 
