@@ -112,7 +112,8 @@ def test_the_move_fast_path_answers_a_malformed_body_as_flask_does(app):
 
 
 @pytest.mark.parametrize("body,reason", [
-    (b'{"player": "\\ud800"}', "an escaped surrogate (\\ud800 to \\udfff) that is not half of a pair"),
+    (b'{"player": "\\ud800"}',
+     "an escaped surrogate (\\ud800 to \\udfff) that is not half of a pair"),
     (b'{"player": "\\ud800x", "seed": 1}', "surrogate"),
     (b'{"player": "\\ud800', "Input data was truncated"),
     (b'{"player": "ann", ', "Input data was truncated"),
