@@ -62,10 +62,11 @@ run: $(VENV)/.installed-app
 test: $(VENV)/.installed-test
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto
 
-# Pages checked in a real headless Chromium (Debian's, installed here when missing).
+# Pages checked in a real headless Chromium (Debian's, installed here when missing), one
+# worker a core as in `make test`: each worker runs its own server and browser.
 e2e: $(VENV)/.installed-e2e
 	command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium; }
-	REFEREE_E2E=1 $(BIN)/python -m pytest tests/e2e
+	REFEREE_E2E=1 $(BIN)/python -m pytest -n auto tests/e2e
 
 # openapi.yaml is generated from the code; this rewrites it (a test fails when it is stale).
 contract: $(VENV)/.installed-app
