@@ -98,5 +98,5 @@ def test_try_it_out_of_every_operation_succeeds(browser, served_app, tag):
             code = status.inner_text().strip()
             if not code.startswith("2"):
                 failed[operation_id] = code
-            block.locator(".opblock-summary").click()  # folded again: the page stays light
+            block.locator(".opblock-summary").click()  # folded again, as a reader would
     assert not failed, failed
