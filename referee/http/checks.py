@@ -53,10 +53,11 @@ def parse_json(body: bytes, max_depth: int) -> Any:
 
 def why_not(body: bytes, refusal: msgspec.DecodeError) -> str:
     """What is wrong with a body msgspec refused: its own words, but where they would mislead.
-    A lone surrogate escape (`"\\ud800"`, which JSON's grammar allows and Unicode does not)
-    is refused as "Input data was truncated", whatever follows it; the standard library's
-    decoder takes lone surrogates, so a UTF-8 body it reads whole is complete, and was refused
-    for one of them."""
+    A lone high surrogate escape (`"\\ud800"`, which JSON's grammar allows and Unicode does
+    not) closed by the string's quote is refused as "Input data was truncated" (followed by
+    other text, as an unfinished pair, which says what it is); the standard library's decoder
+    takes lone surrogates, so a UTF-8 body it reads whole is complete, and was refused for one
+    of them."""
     reason = str(refusal)
     if reason == "Input data was truncated":
         try:
