@@ -89,17 +89,20 @@ class Futures:
         """(value[h, s], second moment[h, s]) of the box the optimum fills with each hand: the
         first, unless a later one is worth more by more than TIE (`TurnChoices.choose` takes
         the first within TIE of the best: the same box but where values lie a few TIE apart,
-        which only rounding makes)."""
-        children = self.solver.box_children(states, servida)
-        top = spread = None
+        which only rounding makes). The box chosen is followed, and the variance after it
+        read once: reading it after every box would cost a look-up in the whole sheet's
+        variances for each box, hand and state."""
+        top = chosen = None
         for box, values in self.solver.box_values(states, servida):
             if top is None:
-                top, spread = values, self.variance[children[box]]
+                top, chosen = values, np.full(values.shape, box)
                 continue
             larger = values > top + TIE
             np.copyto(top, values, where=larger)
-            np.copyto(spread, self.variance[children[box]], where=larger)
-        return top, top ** 2 + spread
+            np.copyto(chosen, box, where=larger)
+        children = self.solver.box_children(states, servida)
+        after = np.take_along_axis(children, chosen[None], axis=0)[0]
+        return top, top ** 2 + self.variance[after]
 
     def turn_variance(self, states: np.ndarray) -> np.ndarray:
         stops = {servida: self.stop_moments(states, servida) for servida in self.servida_kinds}
