@@ -3,7 +3,8 @@
 FROM python:3.11-slim
 
 # gunicorn needs a writable HOME for its control socket; the workers' metrics files go to
-# PROMETHEUS_MULTIPROC_DIR (both under /tmp, writable even with a read-only root).
+# PROMETHEUS_MULTIPROC_DIR (both under /tmp, writable even with a read-only root). The
+# hints' tables are made as the image is built and read from it (REFEREE_TABLE_CACHE).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
@@ -11,7 +12,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PORT=8000 \
     WORKERS=2 \
     HOME=/tmp \
-    PROMETHEUS_MULTIPROC_DIR=/tmp/referee-metrics
+    PROMETHEUS_MULTIPROC_DIR=/tmp/referee-metrics \
+    REFEREE_TABLE_CACHE=/app/tables
 
 WORKDIR /app
 COPY requirements/app.txt requirements/app.txt
@@ -19,6 +21,7 @@ RUN pip install --no-cache-dir --requirement requirements/app.txt
 COPY pyproject.toml README.md gunicorn.conf.py ./
 COPY referee ./referee
 RUN pip install --no-cache-dir --no-deps --editable . \
+    && python -m referee.service.tables /app/tables \
     && useradd --system --uid 10001 --gid 0 --no-create-home --home-dir /tmp referee
 
 USER 10001:0

@@ -145,10 +145,6 @@ class Clock:
 # wait for it (a lock it holds while it runs) to read them back.
 SLOWEST_TABLES = "yams"
 TABLES_BEING_MADE = "REFEREE_TEST_TABLES_LOCK"
-MAKE_THE_SLOWEST_TABLES = (
-    "import sys; from referee.core.tables import keep_tables_in; "
-    "from referee.games import REGISTRY; from referee.service.referee import warm_up; "
-    "keep_tables_in(sys.argv[1]); warm_up({sys.argv[2]: REGISTRY[sys.argv[2]]})")
 
 
 def pytest_configure(config):
@@ -161,7 +157,7 @@ def pytest_configure(config):
     handle, lock = tempfile.mkstemp(prefix="referee-tables-", suffix=".lock")
     fcntl.flock(handle, fcntl.LOCK_EX)  # held by the maker's copy of `handle` until it ends
     config.tables_maker = subprocess.Popen(
-        [sys.executable, "-c", MAKE_THE_SLOWEST_TABLES, directory, SLOWEST_TABLES],
+        [sys.executable, "-m", "referee.service.tables", directory, SLOWEST_TABLES],
         cwd=ROOT, pass_fds=(handle,))
     os.close(handle)
     config.tables_lock = lock

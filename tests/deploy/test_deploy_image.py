@@ -1,5 +1,6 @@
 """The image: hadolint finds nothing in the Dockerfile, it runs as a numeric user with a HOME,
-and its dependencies, like `make`'s, come from lock files that pin every declared one."""
+it makes the hints' tables as it is built, and its dependencies, like `make`'s, come from lock
+files that pin every declared one."""
 
 from __future__ import annotations
 
@@ -59,6 +60,33 @@ def test_the_image_runs_as_a_numeric_user_with_a_home():
     env = " ".join(arg for kind, arg in instructions() if kind == "ENV")
     assert re.search(r"\bHOME=/\S+", env)
     assert re.search(r"\bPROMETHEUS_MULTIPROC_DIR=/tmp/\S+", env)
+
+
+def test_the_image_makes_the_hints_tables_where_its_servers_read_them():
+    # A container's root is read-only and its /tmp a small memory volume (deploy/referee.yaml):
+    # the tables (some 20 MB) are made at build time, into the folder the servers read.
+    env = " ".join(arg for kind, arg in instructions() if kind == "ENV")
+    folder = re.search(r"\bREFEREE_TABLE_CACHE=(/\S+)", env).group(1)
+    assert not folder.startswith("/tmp")
+    runs = [arg for kind, arg in instructions() if kind == "RUN"]
+    assert any(f"python -m referee.service.tables {folder}" in run for run in runs)
+
+
+def test_the_command_that_makes_the_tables_makes_them_and_a_second_start_reads_them(tmp_path):
+    made = subprocess.run([sys.executable, "-m", "referee.service.tables", str(tmp_path),
+                           "yacht"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    tables = sorted(path.name.split("-")[0] for path in tmp_path.iterdir())
+    assert tables == ["futures", "sheet"]
+    # read back, not made again: the files are as the first process wrote them
+    before = {path: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
+    again = subprocess.run([sys.executable, "-m", "referee.service.tables", str(tmp_path),
+                            "yacht"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert again.returncode == 0 and before == {
+        path: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
+    refused = subprocess.run([sys.executable, "-m", "referee.service.tables", str(tmp_path),
+                              "chess"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert refused.returncode == 2 and "no such game: chess" in refused.stderr
 
 
 def test_the_image_and_make_install_from_the_lock_files():
