@@ -11,6 +11,8 @@ import tempfile
 from gunicorn.glogging import Logger
 from pythonjsonlogger.msgspec import MsgspecFormatter
 
+from referee.http.settings import log_level
+
 # Prometheus: every worker writes its metrics to files in one directory, which must be set
 # before prometheus-client is first imported (the application imports it). A directory left
 # by an earlier run is emptied, so counters start from zero with the server.
@@ -51,7 +53,7 @@ WARM_UP = os.environ.get("WARM_UP", "on").strip().lower() or "on"
 if WARM_UP not in ("on", "off"):
     raise ValueError("WARM_UP must be on or off")
 errorlog = "-"
-loglevel = os.environ.get("REFEREE_LOG_LEVEL", "info").lower()
+loglevel = log_level(dict(os.environ)).lower()
 
 
 class JsonLines(Logger):

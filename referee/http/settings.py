@@ -1,4 +1,4 @@
-"""Settings, read from environment variables (each documented in the README)."""
+"""Settings, read from environment variables (each documented in docs/OPERATIONS.md)."""
 
 from __future__ import annotations
 
@@ -51,6 +51,18 @@ def _flag(env: dict[str, str], name: str, default: bool) -> bool:
     if raw in ("0", "false", "no", "off"):
         return False
     raise ValueError(f"{name} must be one of 1, true, yes, on, 0, false, no, off")
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def log_level(env: dict[str, str]) -> str:
+    """REFEREE_LOG_LEVEL, gunicorn's level too (gunicorn.conf.py), which would read a level
+    it does not know as INFO without a word: one not listed stops the start."""
+    raw = env.get("REFEREE_LOG_LEVEL", "").strip().upper() or "INFO"
+    if raw not in LOG_LEVELS:
+        raise ValueError(f"REFEREE_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+    return raw
 
 
 def _listed(value: Any, setting: str) -> list[str]:
@@ -159,7 +171,7 @@ def from_environment(env: dict[str, str] | None = None) -> dict[str, Any]:
                                          MAX_TEXT, "REFEREE_MAX_PLAYER_ID_LENGTH"),
         "MAX_LIST_ITEMS": _number(env, "REFEREE_MAX_LIST_ITEMS", 256),
         "MAX_REPLAY_MOVES": _number(env, "REFEREE_MAX_REPLAY_MOVES", 2000),
-        "LOG_LEVEL": env.get("REFEREE_LOG_LEVEL", "INFO"),
+        "LOG_LEVEL": log_level(env),
         "REQUEST_LOG": _flag(env, "REFEREE_REQUEST_LOG", True),
         "COMPRESS_MIN_BYTES": _number(env, "REFEREE_COMPRESS_MIN_BYTES", 4096, least=0),
         "CORS_ORIGINS": env.get("REFEREE_CORS_ORIGINS", ""),

@@ -265,6 +265,20 @@ def test_the_request_log_setting_reads_the_usual_spellings(raw, expected):
     assert settings.from_environment({"REFEREE_REQUEST_LOG": raw})["REQUEST_LOG"] is expected
 
 
+@pytest.mark.parametrize("raw, expected", [("", "INFO"), ("debug", "DEBUG"),
+                                           (" Warning ", "WARNING"), ("CRITICAL", "CRITICAL")])
+def test_the_log_level_setting_reads_any_case_and_defaults_to_info(raw, expected):
+    from referee.http import settings
+    assert settings.from_environment({"REFEREE_LOG_LEVEL": raw})["LOG_LEVEL"] == expected
+
+
+@pytest.mark.parametrize("raw", ["loud", "10", "warn", "NOTSET"])
+def test_a_log_level_gunicorn_would_read_as_info_is_refused_at_startup(raw):
+    from referee.http import settings
+    with pytest.raises(ValueError, match="REFEREE_LOG_LEVEL must be one of DEBUG, INFO"):
+        settings.from_environment({"REFEREE_LOG_LEVEL": raw})
+
+
 def test_a_request_log_setting_of_another_spelling_is_refused_at_startup():
     from referee.http import settings
     with pytest.raises(ValueError, match="REFEREE_REQUEST_LOG"):
