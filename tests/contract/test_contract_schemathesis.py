@@ -121,7 +121,7 @@ ACCEPTING = labels(CONTRACT.include(method="GET").include(path_regex=r"/matches$
 OTHERS = labels(CONTRACT.exclude(method="GET").exclude(path_regex=r"/matches$"))
 SEALED = labels(CONTRACT.exclude(method="GET"))
 # The contract itself takes one input, the If-None-Match header (compared for equality with
-# the ETag), and each answer is the 480-kB document, which the response check parses anew
+# the ETag), and each answer is the 830-kB document, which the response check parses anew
 # (about 0.3 s a case): its own test draws 10 random headers rather than 60, after the
 # coverage phase's (empty, absent, typed and boundary values, as for every operation).
 CONTRACT_DOCUMENT = "GET /openapi.yaml"
