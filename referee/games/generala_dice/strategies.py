@@ -21,7 +21,7 @@ from . import dicetables as dt
 from .hands import MAX_ROLLS
 from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
 from .sheetstates import RuleKey, sheet_state, unlocks
-from .solver import Tables, tables_for
+from .solver import tables_for
 from .turnplan import TurnPlan
 
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
@@ -105,17 +105,19 @@ def win(table: Table) -> Choice:
 
 def win_plan(table: Table) -> TurnPlan:
     """`Tables.win_plan` for the player's sheet state and total against the others', in seat
-    order. A turn asks up to three times with the same sheets: the plan is made once."""
+    order. A turn asks up to three times with the same sheets: the plan is made once. The
+    plans are remembered by option set, not by its tables: a plan kept must not keep alive
+    the tables (some 7 MB) of an option set that `tables_for` has let go."""
     rules = table.rules
     others = tuple((sheet_state(s, rules), sum(s.values()))
                    for seat, s in enumerate(table.sheets) if seat != table.seat)
     mine = (sheet_state(table.sheet, rules), sum(table.sheet.values()))
-    return WIN_PLANS.get((tables_for(rules), *mine, others), make_win_plan)
+    return WIN_PLANS.get((rules, *mine, others), make_win_plan)
 
 
-def make_win_plan(key: tuple[Tables, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
-    tables, state, total, opponents = key
-    return tables.win_plan(state, total, list(opponents))
+def make_win_plan(key: tuple[RuleKey, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
+    rules, state, total, opponents = key
+    return tables_for(rules).win_plan(state, total, list(opponents))
 
 
 WIN_PLANS: BoundedMemo[tuple, TurnPlan] = BoundedMemo(64)

@@ -4,14 +4,17 @@ view alone, the same every time, and worth what the exact tables say."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import random
+import weakref
 
 import pytest
 
-from referee.games.generala_dice import ENGINE
+from referee.core.memo import BoundedMemo
+from referee.games.generala_dice import ENGINE, solver
 from referee.games.generala_dice import dicetables as dt
-from referee.games.generala_dice.sheetstates import sheet_state
+from referee.games.generala_dice.sheetstates import RuleKey, sheet_state
 from referee.games.generala_dice.solver import DEFAULT_RULES, tables_for
 from referee.games.generala_dice.state import Options, State
 from referee.games.generala_dice.strategies import STRATEGIES, Choice, choice_index
@@ -31,6 +34,21 @@ def advise(state: State, level: str, player: str | None = None, now: float = NOW
     player = player or state.players[state.current]
     moves = [m for m in ENGINE.legal_moves(state, now=now) if m["player"] == player]
     return ENGINE.advise(ENGINE.view(state, player), moves, level), moves
+
+
+def test_a_win_plan_kept_does_not_keep_alive_the_tables_its_option_set_has_let_go(monkeypatch):
+    # The tables of an option set (some 7 MB with the `win` level's) are kept for a few option
+    # sets at a time (`TABLES_KEPT`); the plans of the `win` level, kept for more, must not
+    # hold on to them, or a worker's memory grows with every option set callers ask for.
+    monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    state = make(options=Options(turn_seconds=0, generala=65, full=35))
+    first, _ = advise(state, "win")
+    tables = weakref.ref(tables_for(RuleKey.of(state.options)))
+    solver.TABLES = BoundedMemo(solver.TABLES_KEPT)  # lets go (monkeypatch restores the real)
+    gc.collect()
+    assert tables() is None
+    # the plan kept still answers, without the tables
+    assert advise(state, "win")[0] == first and len(solver.TABLES._values) == 0
 
 
 def test_the_dice_engine_declares_the_four_levels_and_plays_each():
