@@ -4,9 +4,9 @@ game when none is named.
 
 The image makes them as it is built (Dockerfile), so that a container, whose root file system
 is read-only and whose only writable folder is a small memory volume, reads them in
-milliseconds instead of spending some 30 s of CPU at each start and then failing to write
-20 MB where it has 16; the test suite's controller makes the slowest ones this way while its
-workers start (tests/conftest.py)."""
+milliseconds instead of spending some 30 s of CPU at each start and then writing 20 MB into
+a volume of 16 (deploy/referee.yaml); the test suite's controller makes the slowest ones this
+way while its workers start (tests/conftest.py)."""
 
 from __future__ import annotations
 
