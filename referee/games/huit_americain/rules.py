@@ -149,30 +149,50 @@ class Rules:
         self.laid = {c: Laid(c[0], c[0] in self.names_suit, self.attack.get(c[0], 0),
                              self.effect.get(c[0]), None if c[0] == JOKER_RANK else (c[1], c[0]))
                      for c in ALL_CARDS}
-        # Follow suit or rank: suit in force -> rank in force -> the cards that may be laid
-        # on them (of the suit, of the rank, or laid on anything), before any house rule
-        # about last cards. No suit in force (a joker turned up) lets anything follow.
-        anything = frozenset(ALL_CARDS)
-        self.following: dict[str | None, dict[str | None, frozenset[str]]] = {
-            None: dict.fromkeys(EFFECT_RANKS + (None,), anything)}
-        for suit in SUITS:
-            self.following[suit] = {
-                rank: frozenset(c for c in ALL_CARDS
-                                if c[1] == suit or c[0] == rank or c[0] in self.wild)
-                for rank in EFFECT_RANKS + (None,)}
-        # Answer an attack: the rank on top -> the cards that answer it (a card of an attack
-        # at least as strong, which adds to it, or a stopping card, which cancels it).
-        self.answering: dict[str, frozenset[str]] = {
-            top: frozenset(c for c in ALL_CARDS if c[0] == self.stop
-                           or self.attack.get(c[0], 0) >= self.attack.get(top, 0))
-            for top in EFFECT_RANKS}
+        # The tables of following and answering depend on a few ranks only: options values
+        # that differ elsewhere (points, target, house rules) share them.
+        self.following = _FOLLOWING.get(self.wild, following_table)
+        self.answering = _ANSWERING.get((self.stop, tuple(sorted(self.attack.items()))),
+                                        answering_table)
         self.problems = tuple(combination_problems(options))
+
+
+Following = dict[str | None, dict[str | None, frozenset[str]]]
+
+
+def following_table(wild: frozenset[str]) -> Following:
+    """Follow suit or rank: suit in force -> rank in force -> the cards that may be laid on
+    them (of the suit, of the rank, or laid on anything: the `wild` ranks), before any house
+    rule about last cards. No suit in force (a joker turned up) lets anything follow."""
+    anything = frozenset(ALL_CARDS)
+    following: Following = {None: dict.fromkeys(EFFECT_RANKS + (None,), anything)}
+    for suit in SUITS:
+        following[suit] = {
+            rank: frozenset(c for c in ALL_CARDS
+                            if c[1] == suit or c[0] == rank or c[0] in wild)
+            for rank in EFFECT_RANKS + (None,)}
+    return following
+
+
+def answering_table(key: tuple[str | None, tuple[tuple[str, int], ...]]
+                    ) -> dict[str, frozenset[str]]:
+    """Answer an attack: the rank on top -> the cards that answer it (a card of an attack at
+    least as strong, which adds to it, or a card of the stopping rank, which cancels it)."""
+    stop, attacks = key
+    attack = dict(attacks)
+    return {top: frozenset(c for c in ALL_CARDS if c[0] == stop
+                           or attack.get(c[0], 0) >= attack.get(top, 0))
+            for top in EFFECT_RANKS}
 
 
 # The rules of an options value are compiled once per value, shared by every match played with
 # it; each options object then keeps them (`state.Options.rules`), so the moves of a match
 # read them without hashing its options again.
 _RULES_BY_VALUE: BoundedMemo = BoundedMemo(512)
+# Their largest tables, by the ranks they depend on (about 60 kB each): the wild ranks, and
+# the stopping rank with the attacks' amounts.
+_FOLLOWING: BoundedMemo[frozenset[str], Following] = BoundedMemo(64)
+_ANSWERING: BoundedMemo[tuple, dict[str, frozenset[str]]] = BoundedMemo(64)
 
 
 def compiled_rules(options) -> Rules:

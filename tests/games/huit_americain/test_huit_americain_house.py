@@ -10,6 +10,7 @@ import pytest
 from referee.core.errors import IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.outcome import event_for
 from referee.games.huit_americain import ENGINE
+from referee.games.huit_americain.options import compiled_options
 from referee.games.huit_americain.position import position
 from referee.games.huit_americain.state import ATTACK, GIVE, HUNT, PLAY
 
@@ -454,3 +455,22 @@ def test_to_act_views_and_others_moves_do_not_tell_where_the_twin_is(seed):
             compared += 1
         state, _ = ENGINE.apply(state, pick.choice(legal(state)), now=NOW)
     assert compared and told
+
+
+def test_options_values_that_move_no_wild_nor_attack_rank_share_the_tables_of_following():
+    # The tables of following and answering (some 60 kB each) depend on the wild ranks and on
+    # the stopping rank with the attacks; options values that differ elsewhere share them, so
+    # the 512 compiled values a worker may keep cost a few MB rather than ninety.
+    plain = compiled_options(ENGINE.resolve_options({})).rules
+    scored = compiled_options(ENGINE.resolve_options({"points_K": 20, "target": 50,
+                                                      "on_the_fly": True, "decks": 2})).rules
+    assert scored is not plain
+    assert scored.following is plain.following and scored.answering is plain.answering
+    # a value that moves change_suit (laid on anything) onto the queen has its own
+    moved = compiled_options(ENGINE.resolve_options({"effect_change_suit": "Q"})).rules
+    assert moved.following is not plain.following
+    assert "QS" in moved.following["H"]["2"] and "QS" not in plain.following["H"]["2"]
+    assert "8S" in plain.following["H"]["2"] and "8S" not in moved.following["H"]["2"]
+    # and one that stops attacks with the seven, its own answers
+    stopped = compiled_options(ENGINE.resolve_options({"effect_stop": "7"})).rules
+    assert stopped.answering is not plain.answering and "7S" in stopped.answering["2"]
