@@ -1,6 +1,7 @@
 """A pod's memory once callers have asked hints of many option sets: a referee under gunicorn
-as the image runs it (two workers), asked `hard` and `win` hints of every Yams reading and of
-more Generala option sets than a worker keeps tables for, each asked until both workers have
+as the image runs it (two workers), asked for matches of more Huit américain options values
+than a worker keeps compiled, then `hard` and `win` hints of every Yams reading and of more
+Generala option sets than a worker keeps tables for, each asked until both workers have
 answered it; the memory (RSS, and PSS, which counts a page shared since the fork once) of the
 master and of each worker, at the start and at their largest.
 
@@ -31,6 +32,7 @@ from bench.__main__ import free_port, serve
 
 MANIFEST = Path(__file__).resolve().parents[1] / "deploy" / "referee.yaml"
 YAMS_RULES = ("yams", "yams_all_dice", "yahtzee", "yahtzee_free_joker")
+HUIT_VALUES = 1200  # twice what a worker keeps, so each worker meets more than it keeps
 
 
 def post(port: int, path: str, body: dict) -> tuple[int, dict]:
@@ -43,13 +45,15 @@ def post(port: int, path: str, body: dict) -> tuple[int, dict]:
         conn.close()
 
 
-def hinted(port: int, game: str, options: dict, level: str) -> None:
-    """A hint at a new match with these options, asked again while its tables are built
-    (`503 not_prepared`, off the request's path)."""
+def hinted(port: int, game: str, options: dict, level: str | None) -> None:
+    """A hint at a new match with these options (none without a level), asked again while
+    its tables are built (`503 not_prepared`, off the request's path)."""
     status, match = post(port, f"/v1/games/{game}/matches",
                          {"players": ["ann", "bob"], "options": options,
                           "hints_allowed": True})
     assert status == 201, match
+    if level is None:
+        return
     body = {"state": match["state"], "player": match["to_act"][0], "level": level}
     for _ in range(600):
         status, answer = post(port, f"/v1/games/{game}/hints", body)
@@ -97,6 +101,11 @@ def main() -> None:
         asked = [("yams", {"rules": rules, "turn_seconds": 0}) for rules in YAMS_RULES]
         asked += [("generala-dice", {"generala": 50 + 5 * k, "turn_seconds": 0})
                   for k in range(args.generala_sets)]
+        # Matches of more Huit américain options values than a worker keeps compiled (512):
+        # the tables of following and answering are shared by the values that differ only
+        # in points, target, decks or house rules.
+        for k in range(HUIT_VALUES):
+            hinted(port, "huit-americain", {"target": 10 + k, "decks": 1 + k % 2}, None)
         for game, options in asked:
             for level in ("hard", "win"):
                 for _ in range(4):  # the workers take turns: each answers some
