@@ -22,6 +22,10 @@ from .hands import HAND_KEEPS, KEEPS
 from .scoring import SheetScoring
 
 PLAYERS_KEPT = 64
+# The score moves left, by filled boxes, kept for so many sets a player: a match meets one
+# set a turn, and keeping all (8,192 for a sheet of 13 boxes, 6 MB a player) would let
+# states posted with made-up sheets grow a worker by 400 MB over its 64 players.
+FILLED_SETS_KEPT = 256
 
 
 class PlayerMoves:
@@ -38,7 +42,7 @@ class PlayerMoves:
         self.rolls = tuple(tuple(roll[keep] for keep in keeps) for keeps in HAND_KEEPS)
         self.score = {box: {"type": "score", "player": player, "box": box} for box in self.boxes}
         self._scores_left: BoundedMemo[frozenset[str], tuple[Move, ...]] = BoundedMemo(
-            1 << len(self.boxes))
+            FILLED_SETS_KEPT)
 
     def scores_left(self, filled: frozenset[str]) -> tuple[Move, ...]:
         return self._scores_left.get(filled, self.list_scores_left)
