@@ -14,7 +14,7 @@ import referee
 from referee.core import preparation, tables
 from referee.core.memo import BoundedMemo
 from referee.games import REGISTRY
-from referee.games.generala_dice import solver
+from referee.games.generala_dice import solver, strategies
 from referee.games.generala_dice.sheetstates import RuleKey
 from referee.service.referee import warm_up
 
@@ -48,7 +48,10 @@ def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_reque
 
 def test_the_tables_of_the_warm_up_are_kept_however_many_other_options_come(monkeypatch,
                                                                            tmp_path):
+    # As in a new process: no tables, and no `win` plan remembered (a plan is answered
+    # without its tables, which the warm-up is there to make).
     monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    monkeypatch.setattr(strategies, "WIN_PLANS", BoundedMemo(strategies.WIN_PLANS.limit))
     monkeypatch.setattr(tables.STORE, "directory", tmp_path)
     warm_up({"generala-dice": REGISTRY["generala-dice"]})
     fingerprint = solver.tables_fingerprint(solver.DEFAULT_RULES)

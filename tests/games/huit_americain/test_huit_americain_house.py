@@ -11,6 +11,7 @@ from referee.core.errors import IllegalMove, InvalidOptions, NotYourTurn
 from referee.core.outcome import event_for
 from referee.games.huit_americain import ENGINE
 from referee.games.huit_americain.options import compiled_options
+from referee.games.huit_americain.rules import Rules
 from referee.games.huit_americain.position import position
 from referee.games.huit_americain.state import ATTACK, GIVE, HUNT, PLAY
 
@@ -461,16 +462,19 @@ def test_options_values_that_move_no_wild_nor_attack_rank_share_the_tables_of_fo
     # The tables of following and answering (some 60 kB each) depend on the wild ranks and on
     # the stopping rank with the attacks; options values that differ elsewhere share them, so
     # the 512 compiled values a worker may keep cost a few MB rather than ninety.
-    plain = compiled_options(ENGINE.resolve_options({})).rules
-    scored = compiled_options(ENGINE.resolve_options({"points_K": 20, "target": 50,
-                                                      "on_the_fly": True, "decks": 2})).rules
-    assert scored is not plain
+    # Compiled here, one after the other (a value's rules compiled earlier may hold tables
+    # made before their memo was last emptied).
+    def compiled(options):
+        return Rules(compiled_options(ENGINE.resolve_options(options)))
+
+    plain = compiled({})
+    scored = compiled({"points_K": 20, "target": 50, "on_the_fly": True, "decks": 2})
     assert scored.following is plain.following and scored.answering is plain.answering
     # a value that moves change_suit (laid on anything) onto the queen has its own
-    moved = compiled_options(ENGINE.resolve_options({"effect_change_suit": "Q"})).rules
+    moved = compiled({"effect_change_suit": "Q"})
     assert moved.following is not plain.following
     assert "QS" in moved.following["H"]["2"] and "QS" not in plain.following["H"]["2"]
     assert "8S" in plain.following["H"]["2"] and "8S" not in moved.following["H"]["2"]
     # and one that stops attacks with the seven, its own answers
-    stopped = compiled_options(ENGINE.resolve_options({"effect_stop": "7"})).rules
+    stopped = compiled({"effect_stop": "7"})
     assert stopped.answering is not plain.answering and "7S" in stopped.answering["2"]
