@@ -77,13 +77,13 @@ def processes(master: int) -> list[int]:
     return [master, *map(int, children)]
 
 
-def limit_mb() -> int:
-    """The manifest's memory limit of the referee's container, in MB."""
+def manifest_memory_mb(kind: str = "limits") -> int:
+    """The manifest's memory `limits` (or `requests`) of the referee's container, in MB."""
     deployment = next(d for d in yaml.safe_load_all(MANIFEST.read_text())
                       if d and d["kind"] == "Deployment")
-    limit = deployment["spec"]["template"]["spec"]["containers"][0]["resources"]["limits"]
-    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", limit["memory"]).groups()
-    return int(number) * (1024 if unit == "Gi" else 1) * 1024 * 1024 // 10**6
+    resources = deployment["spec"]["template"]["spec"]["containers"][0]["resources"]
+    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", resources[kind]["memory"]).groups()
+    return int(number) * (1024 if unit == "Gi" else 1) * 2**20 // 10**6
 
 
 def main() -> None:
@@ -117,7 +117,7 @@ def main() -> None:
         print("largest (RSS / PSS, MB): " + ", ".join(
             f"{pid} {rss} / {pss}" for pid, (rss, pss) in largest.items())
             + f"; the pod's PSS at most {total} MB against the manifest's limit of "
-            f"{limit_mb()} MB")
+            f"{manifest_memory_mb()} MB")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)

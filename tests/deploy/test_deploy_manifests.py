@@ -8,6 +8,8 @@ from pathlib import Path
 
 import yaml
 
+from bench.table_memory import manifest_memory_mb
+
 MANIFEST = Path(__file__).resolve().parents[2] / "deploy" / "referee.yaml"
 
 
@@ -64,12 +66,5 @@ def test_the_memory_limit_holds_two_workers_at_the_bound_of_their_tables():
     # bench/table_memory.py measures a pod whose callers ask hints of many option sets: 750
     # MB of PSS at the memos' bound (2026-12-06), against 512Mi before; the limit keeps a
     # quarter more than that, and the request the start's 150 MB.
-    resources = documents()["Deployment"]["spec"]["template"]["spec"]["containers"][0][
-        "resources"]
-    mib = {"Mi": 1, "Gi": 1024}
-
-    def size(text: str) -> int:
-        return int(text[:-2]) * mib[text[-2:]]
-
-    assert size(resources["limits"]["memory"]) * 2**20 >= 1.25 * 750e6
-    assert size(resources["requests"]["memory"]) * 2**20 >= 150e6
+    assert manifest_memory_mb("limits") >= 1.25 * 750
+    assert manifest_memory_mb("requests") >= 150
