@@ -157,7 +157,8 @@ def pytest_configure(config):
     handle, lock = tempfile.mkstemp(prefix="referee-tables-", suffix=".lock")
     fcntl.flock(handle, fcntl.LOCK_EX)  # held by the maker's copy of `handle` until it ends
     config.tables_maker = subprocess.Popen(
-        [sys.executable, "-m", "referee.service.tables", directory, SLOWEST_TABLES],
+        [sys.executable, "-m", "referee.service.tables", directory, SLOWEST_TABLES,
+         "--defaults-only"],
         cwd=ROOT, pass_fds=(handle,))
     os.close(handle)
     config.tables_lock = lock

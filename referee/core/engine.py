@@ -161,6 +161,11 @@ class Engine(ABC):
     # benchmarks and soak runs (a match of L'Empereur to 500 points can take a random player
     # 100,000 moves; Generala's turn clock would run out on states posted later). Not a preset.
     playout_options: ClassVar[dict[str, Any]] = {}
+    # Option sets besides the defaults whose hint tables are made ahead, where the service is
+    # built (`python -m referee.service.tables`, the image): a game whose options pick one of a
+    # few readings of its rules names each, so that no caller of one waits while a worker
+    # spends half a minute making its tables (docs/OPERATIONS.md). Each is a creation's options.
+    prepared_options: ClassVar[tuple[dict[str, Any], ...]] = ()
     # Rules between options (or between options and the players) that a creation must keep,
     # in words: the contract lists them beside the options, since not all of them can be
     # written as JSON Schema. Breaking one is `invalid_options`.

@@ -19,6 +19,12 @@ are read from the store but never written to it (`read_only`): any caller may se
 values, and each new set would otherwise add megabytes to the disk. What the store keeps is what
 a process makes outside requests: the warm-up's tables for the default options, a test's, a
 benchmark's.
+
+The store is bounded (`BUDGET`): each change to the code files its tables anew, and a test
+run writes some 100 MB of them (the dice sheets', and Generala's for each option set its tests
+try), so a machine that runs the suite at every commit would fill its disk with tables no
+code reads any more. Once a table written takes the folder past the budget, the tables used
+longest ago (a table read back is marked used: its file's time) are removed until it fits.
 """
 
 from __future__ import annotations
@@ -39,6 +45,9 @@ LOG = logging.getLogger(__name__)
 Arrays = dict[str, np.ndarray]
 
 _WRITING = contextvars.ContextVar("writing tables", default=True)
+# The most bytes of tables a folder keeps: some five versions of the code's tables (a test
+# run's, or the image's every reading: about 100 MB each).
+BUDGET = 512 * 2**20
 
 
 @contextlib.contextmanager
@@ -52,8 +61,9 @@ def read_only() -> Iterator[None]:
 
 
 class TableStore:
-    def __init__(self, directory: str | os.PathLike | None = None):
+    def __init__(self, directory: str | os.PathLike | None = None, budget: int = BUDGET):
         self.directory = Path(directory) if directory else None
+        self.budget = budget
 
     def path(self, name: str, fingerprint: str) -> Path | None:
         if self.directory is None:
@@ -67,9 +77,12 @@ class TableStore:
             return None
         try:
             with np.load(path, allow_pickle=False) as stored:
-                return {key: stored[key] for key in stored.files}
+                arrays = {key: stored[key] for key in stored.files}
         except (OSError, ValueError, EOFError, zipfile.BadZipFile):
             return None
+        with contextlib.suppress(OSError):  # a read-only folder is never pruned either
+            os.utime(path)  # used now: the last the budget removes
+        return arrays
 
     def kept(self, name: str, fingerprint: str, make: Callable[[], Arrays]) -> Arrays:
         """The arrays filed under this name and fingerprint, or `make()`'s, filed."""
@@ -93,8 +106,26 @@ class TableStore:
             finally:
                 if os.path.exists(temporary):
                     os.unlink(temporary)
+            self.prune(keeping=path)
         except OSError as error:
             LOG.warning("table %s not kept in %s: %s", name, path.parent, error)
+
+    def prune(self, keeping: Path) -> None:
+        """Remove the tables used longest ago until the folder fits the budget, all but
+        `keeping` (the table just written)."""
+        tables = []
+        for path in keeping.parent.glob("*.npz"):
+            with contextlib.suppress(OSError):  # removed by another process meanwhile
+                status = path.stat()
+                tables.append((status.st_mtime_ns, status.st_size, path))
+        size = sum(size for _, size, _ in tables)
+        for _, table_size, path in sorted(tables):
+            if size <= self.budget:
+                break
+            if path != keeping:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                size -= table_size
 
 
 STORE = TableStore()

@@ -57,14 +57,22 @@ def warm_up(games: dict[str, Engine]) -> None:
     with them, and keeps them however many other option sets callers ask for (pinned)."""
     with preparation.pinning():
         for engine in games.values():
-            players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
-            state = engine.new_match(players, engine.resolve_options({}), "warm-up", now=0)
-            moves = engine.legal_moves(state, now=0)
-            player = moves[0]["player"]
-            mine = [m for m in moves if m["player"] == player]
-            for level in engine.hint_levels:
-                engine.advise(engine.view(state, player), mine, level)
+            state, player = advised_at_every_level(engine, {})
             pictures.view_svg(engine, player_view(engine, state, player, now=0))
+
+
+def advised_at_every_level(engine: Engine, options: dict[str, Any]) -> tuple[Any, str]:
+    """A new two-player match with these options, and one hint of every level asked for its
+    first player to act (what a level makes once per option set is made); the match and
+    that player."""
+    players = tuple(f"p{n}" for n in range(max(2, engine.min_players)))
+    state = engine.new_match(players, engine.resolve_options(options), "warm-up", now=0)
+    moves = engine.legal_moves(state, now=0)
+    player = moves[0]["player"]
+    mine = [m for m in moves if m["player"] == player]
+    for level in engine.hint_levels:
+        engine.advise(engine.view(state, player), mine, level)
+    return state, player
 
 
 def seats_asked(engine: Engine, body: Body) -> list[str] | None:

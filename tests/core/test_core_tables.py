@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 
 import numpy as np
 import pytest
@@ -60,6 +61,23 @@ def test_a_folder_that_cannot_be_written_only_costs_a_warning(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="referee.core.tables"):
         TableStore(blocker / "tables").save("sheet", "abc", {"x": np.zeros(3)})
     assert "not kept" in caplog.text
+
+
+def test_past_its_budget_the_store_removes_the_tables_used_longest_ago(tmp_path):
+    arrays = {"x": np.zeros(10_000)}  # some 80 kB a table
+    store = TableStore(tmp_path)
+    for age, fingerprint in enumerate(("a", "b", "c")):
+        store.save("sheet", fingerprint, arrays)
+        os.utime(store.path("sheet", fingerprint), ns=(age * 10**9,) * 2)  # a, b, then c
+    size = store.path("sheet", "a").stat().st_size
+    store.budget = 3 * size
+    assert store.load("sheet", "a") is not None  # read back: now the one used last
+    store.save("sheet", "d", arrays)  # past the budget by one table: b goes
+    assert sorted(p.name[6] for p in tmp_path.glob("*.npz")) == ["a", "c", "d"]
+    store.budget = size // 2  # smaller than the table just written, which is kept all the same
+    store.save("sheet", "e", arrays)
+    assert [p.name[6] for p in tmp_path.glob("*.npz")] == ["e"]
+    assert store.load("sheet", "e") is not None
 
 
 def test_the_source_fingerprint_follows_every_source_file(tmp_path):

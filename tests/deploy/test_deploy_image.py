@@ -15,6 +15,9 @@ import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from referee.games import REGISTRY
+from referee.service import tables as tables_command
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "Dockerfile"
 LOCKS = {"app": (), "test": ("test",), "e2e": ("test", "e2e"), "bench": ("test", "bench")}
@@ -78,15 +81,45 @@ def test_the_command_that_makes_the_tables_makes_them_and_a_second_start_reads_t
     assert made.returncode == 0, made.stderr
     tables = sorted(path.name.split("-")[0] for path in tmp_path.iterdir())
     assert tables == ["futures", "sheet"]
-    # read back, not made again: the files are as the first process wrote them
-    before = {path: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
+    # read back, not made again: the files are the first process's (a table made again is
+    # written to a new file, renamed into place; a table read has its time marked)
+    before = {path: path.stat().st_ino for path in tmp_path.iterdir()}
     again = subprocess.run([sys.executable, "-m", "referee.service.tables", str(tmp_path),
                             "yacht"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert again.returncode == 0 and before == {
-        path: path.stat().st_mtime_ns for path in tmp_path.iterdir()}
+        path: path.stat().st_ino for path in tmp_path.iterdir()}
     refused = subprocess.run([sys.executable, "-m", "referee.service.tables", str(tmp_path),
                               "chess"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert refused.returncode == 2 and "no such game: chess" in refused.stderr
+
+
+def test_the_command_makes_the_tables_of_every_reading_a_game_names(monkeypatch, tmp_path):
+    # Yams' caller of the Yahtzee preset, say, reads its tables from the image as a caller of
+    # the default options does, instead of waiting while each worker makes them. What is made
+    # for an option set is covered by the tables' own tests: here, which sets are asked for.
+    asked = []
+    monkeypatch.setattr(tables_command, "keep_tables_in", lambda folder: asked.append(folder))
+    monkeypatch.setattr(tables_command, "warm_up", lambda games: asked.append(sorted(games)))
+    monkeypatch.setattr(tables_command, "advised_at_every_level",
+                        lambda engine, options: asked.append((engine.id, options)))
+    tables_command.main([str(tmp_path), "yams", "generala-dice"])
+    rules = next(option for option in REGISTRY["yams"].options if option.name == "rules")
+    assert asked[:2] == [str(tmp_path), ["generala-dice", "yams"]]
+    assert sorted(asked[2:], key=str) == [
+        ("generala-dice", {"servida_generala_wins": True}),
+        *(("yams", {"rules": reading}) for reading in sorted(rules.choices)
+          if reading != rules.default)]
+    del asked[:]
+    tables_command.main([str(tmp_path), "yams", "--defaults-only"])
+    assert asked == [str(tmp_path), ["yams"]]
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_each_option_set_prepared_ahead_is_a_creation_s_and_not_the_default(game_id):
+    engine = REGISTRY[game_id]
+    defaults = engine.resolve_options({})
+    resolved = [engine.resolve_options(options) for options in engine.prepared_options]
+    assert defaults not in resolved and len({str(r) for r in resolved}) == len(resolved)
 
 
 def test_the_image_and_make_install_from_the_lock_files():

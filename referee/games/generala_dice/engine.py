@@ -204,4 +204,5 @@ class GeneralaDice(DiceSheetGame):
         value_option("doble_generala", 100, "a Doble Generala"),
         value_option("servida_bonus", 5, "the servida bonus on Escalera, Full and Póker"),
     )
+    prepared_options = ({"servida_generala_wins": True},)
     move_types = sheet_move_types(Options.sheet)
