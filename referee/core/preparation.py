@@ -47,6 +47,17 @@ def pinning() -> Iterator[None]:
         _PINNING.reset(token)
 
 
+def needed(ready: bool, key: Hashable, make: Callable[[], object], what: str) -> None:
+    """What `make()` builds into an object that keeps it (a lazily built part of tables
+    `prepared` gave), unless `ready`: built in line, or refused with NotPrepared while serving,
+    as `prepared` refuses."""
+    if ready:
+        return
+    if _SERVING.get():
+        raise NotPrepared(f"{what} are being prepared", key=key, prepare=make)
+    make()
+
+
 def prepared(memo: BoundedMemo[Any, V], key: Hashable, make: Callable[..., V], what: str) -> V:
     """`memo`'s value for `key`, made by `make(key)` when missing, unless serving."""
     if _SERVING.get() and key not in memo:

@@ -19,9 +19,25 @@ from referee.games.generala_dice.sheetstates import RuleKey
 from referee.service.referee import warm_up
 
 
+def served_once_built(client, hint: dict) -> int:
+    """The status the hint is first answered with; then it is asked again until the tables
+    are built off the request's path, and answered."""
+    answer = client.post("/v1/games/generala-dice/hints", json=hint)
+    first = answer.status_code
+    give_up = time.monotonic() + 60
+    while answer.status_code == 503:
+        assert answer.get_json()["code"] == "not_prepared"
+        assert time.monotonic() < give_up, "the tables were never built"
+        time.sleep(0.05)
+        answer = client.post("/v1/games/generala-dice/hints", json=hint)
+    assert answer.status_code == 200, answer.get_json()
+    return first
+
+
 def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_request(
         monkeypatch, tmp_path):
     monkeypatch.setattr(solver, "TABLES", BoundedMemo(solver.TABLES_KEPT))
+    monkeypatch.setattr(strategies, "WIN_PLANS", BoundedMemo(strategies.WIN_PLANS.limit))
     monkeypatch.setattr(tables.STORE, "directory", tmp_path)
     client = referee.create_app({"STATE_KEYS": ""}).test_client()
     created = client.post("/v1/games/generala-dice/matches", json={
@@ -42,7 +58,13 @@ def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_reque
         time.sleep(0.05)
     assert answer.status_code == 200
     assert answer.get_json()["move"] in created["legal_moves"]
-    assert RuleKey.of(created["state"]["options"]) in solver.TABLES
+    rules = RuleKey.of(created["state"]["options"])
+    assert rules in solver.TABLES
+    # The `win` level reads a part of the tables that `hard` does not (their hard play, some
+    # seconds more to build), built on its first use: off the request's path too.
+    assert not solver.TABLES.get(rules, solver.Tables).has_hard_play
+    assert served_once_built(client, {**hint, "level": "win"}) == 503
+    assert solver.TABLES.get(rules, solver.Tables).has_hard_play
     assert list(tmp_path.iterdir()) == []  # made for a caller's options: not kept on disk
 
 

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from referee.core.memo import BoundedMemo
-from referee.core.preparation import prepared
+from referee.core.preparation import needed, prepared
 from referee.core.tables import STORE
 
 from . import dicetables as dt
@@ -193,6 +193,10 @@ class Tables:
         return np.stack([plan.decide(r)[0] for r in (1, 2, 3)]).astype(np.int8)
 
     @property
+    def has_hard_play(self) -> bool:
+        return self._hard_play is not None
+
+    @property
     def hard_play(self) -> HardPlay:
         """Built on first use, for the `win` level and simulations: a hint at the other levels
         needs no more than `expected` and one `plan`."""
@@ -330,4 +334,14 @@ def tables_for(rules: RuleKey) -> Tables:
 
 
 TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)
+
+
+def win_tables_for(rules: RuleKey) -> Tables:
+    """`tables_for`, with the `hard_play` the `win` level reads (some seconds more to build
+    than the rest) built: off a request's path too."""
+    tables = tables_for(rules)
+    needed(tables.has_hard_play, ("hard play", rules),
+                       lambda: tables_for(rules).hard_play,
+                       "the win level's tables for these box values")
+    return tables
 

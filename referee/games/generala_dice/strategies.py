@@ -21,7 +21,7 @@ from . import dicetables as dt
 from .hands import MAX_ROLLS
 from .scoring import BOX_COUNT, BOXES, ESCALERAS, FACE_BOXES, box_score
 from .sheetstates import RuleKey, sheet_state, unlocks
-from .solver import tables_for
+from .solver import tables_for, win_tables_for
 from .turnplan import TurnPlan
 
 BOX_OF_FACE = {face: box for box, face in FACE_BOXES.items()}
@@ -117,7 +117,7 @@ def win_plan(table: Table) -> TurnPlan:
 
 def make_win_plan(key: tuple[RuleKey, int, int, tuple[tuple[int, int], ...]]) -> TurnPlan:
     rules, state, total, opponents = key
-    return tables_for(rules).win_plan(state, total, list(opponents))
+    return win_tables_for(rules).win_plan(state, total, list(opponents))
 
 
 WIN_PLANS: BoundedMemo[tuple, TurnPlan] = BoundedMemo(64)
