@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Flask, Request, Response, request
 from flask_compress import Compress
+from werkzeug.http import parse_accept_header
 
 # The catalogue, the contract and the explorer's page change only with a deployment: a
 # client may reuse them for five minutes, then revalidates them with its ETag.
@@ -79,23 +80,27 @@ def install(app: Flask, config: dict[str, Any]) -> None:
 
     @app.after_request
     def _compress(response: Response) -> Response:
-        # Without an Accept-Encoding header no coding can be chosen, and flask-compress would
-        # only add the Vary header, after about 14 µs of looking (a back end on a keep-alive
-        # connection often sends none): that header is added here and the rest skipped.
-        if "HTTP_ACCEPT_ENCODING" in request.environ:
+        # Without an Accept-Encoding header that accepts one of CODINGS, no coding can be
+        # chosen, and flask-compress would only add the Vary header, after about 14 µs of
+        # looking (a back end on a keep-alive connection often sends none): that header is
+        # added here and the rest skipped. (flask-compress itself would choose a coding the
+        # header refuses, `gzip;q=0`.)
+        if may_compress(request.environ.get("HTTP_ACCEPT_ENCODING", "")):
             return compress.after_request(response)
         vary_on(response, "Accept-Encoding")
         return response
 
 
 def may_compress(accept_encoding: str) -> bool:
-    """Whether flask-compress may choose a coding for a request's `Accept-Encoding`: only
-    when the header names one of CODINGS or `*` (a header naming neither, such as the
-    `identity` Python's http.client sends, leaves a large answer as it is, with the `Vary`
-    header alone added). A header naming one of them with a weight of 0 counts too: whether
-    it is chosen is flask-compress's to say."""
-    named = accept_encoding.lower()
-    return "*" in named or any(coding in named for coding in CODINGS)
+    """Whether a request's `Accept-Encoding` accepts one of CODINGS: by its name or by `*`,
+    with a weight above 0 (RFC 9110, 12.5.3: `gzip;q=0` refuses gzip; a weight that does not
+    read, `q=abc`, accepts nothing). A header that accepts none, such as the `identity`
+    Python's http.client sends, leaves a large answer as it is, with the `Vary` header
+    alone added."""
+    if not accept_encoding:
+        return False
+    accepted = parse_accept_header(accept_encoding.lower())
+    return any(accepted.quality(coding) > 0 for coding in CODINGS)
 
 
 def vary_on(response: Response, header: str) -> None:

@@ -57,6 +57,25 @@ def test_a_large_answer_is_gzipped_when_asked_and_only_then(client, path):
     assert "Content-Encoding" not in client.get(path, headers={"Accept-Encoding": "br"}).headers
 
 
+@pytest.mark.parametrize("accepted", ["gzip;q=0", "GZIP;Q=0.000", "gzip;q=0, *", "*;q=0",
+                                      "gzip;q=abc", "gzip;q=-1", "gzip;q=nan", "gzip;q=2",
+                                      "identity"])
+@pytest.mark.parametrize("path", ["/v1/games", "/openapi.yaml"])
+def test_a_coding_refused_by_a_weight_of_zero_or_one_that_does_not_read_is_not_used(
+        client, path, accepted):
+    # RFC 9110, 12.5.3: "gzip;q=0" says gzip is not acceptable; identity always is.
+    answer = client.get(path, headers={"Accept-Encoding": accepted})
+    assert answer.status_code == 200 and "Content-Encoding" not in answer.headers
+    assert "Accept-Encoding" in answer.headers["Vary"]
+    assert answer.data == client.get(path).data
+
+
+@pytest.mark.parametrize("accepted", ["gzip;q=0.001", "*", "br, *;q=0.5", "identity, GZip"])
+def test_a_coding_accepted_with_any_weight_above_zero_is_used(client, accepted):
+    answer = client.get("/openapi.yaml", headers={"Accept-Encoding": accepted})
+    assert answer.headers["Content-Encoding"] == "gzip"
+
+
 def match_answer(client, **headers):
     return client.post("/v1/games/huit-americain/matches", headers=headers, json={
         "players": ["ann", "bob", "cy", "dee", "eve"], "seed": "big"})
