@@ -149,11 +149,30 @@ def load(where: Served, kind: str, game_id: str | None = None) -> dict[str, Any]
                              game_id)
 
 
+# The transfer codings a body is read through: the chunks' framing, which the server removes,
+# and `identity`, no coding at all.
+READ_TRANSFER_CODINGS = ("chunked", "identity")
+
+
 def read_limited(environ: dict[str, Any], limit: int) -> bytes:
     """The body, refused past `limit` bytes. With a Content-Length, an oversized body is
     refused before it is read, and the body is read from the WSGI input at once (Werkzeug's
     request stream costs about 15 µs a request); a chunked body has none, so it is read up to
-    one byte past the limit and refused if that byte comes."""
+    one byte past the limit and refused if that byte comes.
+
+    A body coded otherwise is refused unread: a transfer coding besides `chunked` and the
+    `identity` that changes nothing (gunicorn passes `gzip`, `deflate` and `compress` on
+    without decoding them, and refuses the others itself with the same problem), and any
+    content coding (RFC 9110, 8.4.1: the body is JSON as it is sent, or it is not read)."""
+    transfer = environ.get("HTTP_TRANSFER_ENCODING")
+    if transfer is not None and any(coding.strip(" \t").lower() not in READ_TRANSFER_CODINGS
+                                    for coding in transfer.split(",")):
+        raise Problem("unsupported_transfer_coding", f"the transfer coding {transfer!r} is "
+                      "not decoded here: send the body with chunked framing alone")
+    content = environ.get("HTTP_CONTENT_ENCODING", "").strip().lower()
+    if content not in ("", "identity"):
+        raise Problem("unsupported_media_type", f"the content coding {content!r} is not "
+                      "decoded here: send the JSON body as it is")
     length = environ.get("CONTENT_LENGTH")
     if (length and length.isascii() and length.isdigit()
             and "HTTP_TRANSFER_ENCODING" not in environ):

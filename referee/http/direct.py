@@ -61,6 +61,7 @@ class DirectMoves:
                 or path.group(1) not in served.games or environ.get("CONTENT_TYPE") != JSON
                 or not (length and length.isascii() and length.isdigit())
                 or int(length) > served.max_body or "HTTP_TRANSFER_ENCODING" in environ
+                or "HTTP_CONTENT_ENCODING" in environ
                 or "HTTP_REFEREE_CONTRACT_VERSION" in environ):
             return self.flask(environ, start_response)
         started = time.perf_counter()

@@ -7,6 +7,7 @@ deadline is answered as a problem by both worker classes too (referee/http/deadl
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import os
@@ -139,16 +140,41 @@ def test_a_broken_chunked_body_is_a_problem_not_a_failure(server, path, chunks):
         sock.sendall(f"POST {path} HTTP/1.1\r\n".encode() + HOST
                      + b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                      + chunks)
-        answer = b""
-        while b"\r\n\r\n" not in answer or len(parse(answer)[2]) < int(
-                parse(answer)[1]["content-length"]):
-            chunk = sock.recv(65536)
-            assert chunk, answer
-            answer += chunk
-    answered, headers, body = parse(answer)
+        answered, headers, body = read_answer(sock)
     assert headers["content-type"] == "application/problem+json"
-    problem = json.loads(body[:int(headers["content-length"])])
+    problem = json.loads(body)
     assert (answered, problem["code"]) == (400, "malformed_request"), problem
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "compress", "GZip"])
+def test_a_transfer_coding_gunicorn_passes_on_undecoded_is_refused_by_the_referee(server,
+                                                                                 coding):
+    # gunicorn refuses the codings it does not know (above) but passes these three on, with
+    # the body still coded (and closes the connection after the answer): the referee refuses
+    # them as gunicorn does the others, and goes on serving.
+    port, _ = server
+    body = gzip.compress(b'{"players": ["ann", "bob"]}')
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(b"POST /v1/games/yacht/matches HTTP/1.1\r\n" + HOST
+                     + b"Content-Type: application/json\r\nTransfer-Encoding: "
+                     + coding.encode() + b", chunked\r\n\r\n"
+                     + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+        answered, headers, problem = read_answer(sock)
+        assert headers["content-type"] == "application/problem+json"
+        assert (answered, json.loads(problem)["code"]) == (501, "unsupported_transfer_coding")
+    assert ready(port)
+
+
+def read_answer(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    """One answer read from `sock`, by its Content-Length."""
+    answer = b""
+    while b"\r\n\r\n" not in answer or len(parse(answer)[2]) < int(
+            parse(answer)[1]["content-length"]):
+        chunk = sock.recv(65536)
+        assert chunk, answer
+        answer += chunk
+    answered, headers, body = parse(answer)
+    return answered, headers, body[:int(headers["content-length"])]
 
 
 def test_refusals_are_warnings_not_errors_and_the_server_goes_on(server):

@@ -150,3 +150,20 @@ def test_a_body_the_server_cannot_read_is_malformed_request_on_both_paths(app, c
         assert answer.status_code == 400, (path, answer.get_data()[:300])
         assert answer.get_json(force=True)["code"] == "malformed_request", path
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info], path
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate", "x-custom"])
+def test_a_body_with_a_content_coding_is_refused_unread(client, coding):
+    # RFC 9110, 8.4.1: the referee decodes no content coding; read as JSON, a gzipped body
+    # would be called malformed, a br one taken for plain JSON. Moves take the direct path.
+    created = client.post("/v1/games/yacht/matches", json={"players": ["ann", "bob"]})
+    state = created.get_json()["state"]
+    move = created.get_json()["legal_moves"][0]
+    for path, body in (("/v1/games/yacht/matches", {"players": ["ann", "bob"]}),
+                       ("/v1/games/yacht/moves", {"state": state, "move": move}),
+                       ("/v1/games/yacht/legal-moves", {"state": state})):
+        answer = client.post(path, json=body, headers={"Content-Encoding": coding})
+        assert answer.status_code == 415, (path, answer.get_json())
+        assert answer.get_json()["code"] == "unsupported_media_type"
+        assert client.post(path, json=body,
+                           headers={"Content-Encoding": "identity"}).status_code in (200, 201)
