@@ -56,6 +56,9 @@ SEED_TOKEN_SEALED = Rule("tampered_seed_token", "Sealed mode: `seed_token` is a 
                          "referee's `/seeds` sealed for this game, unaltered.")
 COUNT_FITS_OPTIONS = Rule("validation_error", "The options seat as many players as "
                           "`players` has (some options narrow the game's range).")
+SEED_WRITTEN_WHOLE = Rule("validation_error", "An integer `seed` of 2^53 or more is written "
+                          "without a fraction or exponent: a number with one is read as a "
+                          "double, which holds no integer that large exactly.")
 
 # -- replays ------------------------------------------------------------------------------------
 INSTANTS_IN_ORDER = Rule("validation_error", "`created_at` and each move's `at` never go back "
@@ -81,8 +84,8 @@ EVENTS_FIT = Rule("validation_error", "Each of `events` fits its type as the gam
                   "(a `match_created` event's options are options of the game), and its "
                   "strings are short enough to draw.")
 
-CREATION = (BOTS_ARE_PLAYERS, CONTRIBUTORS_ARE_PLAYERS, COUNT_FITS_OPTIONS, OPTIONS_AGREE,
-            SEED_TOKEN_SEALED)
+CREATION = (BOTS_ARE_PLAYERS, CONTRIBUTORS_ARE_PLAYERS, COUNT_FITS_OPTIONS, SEED_WRITTEN_WHOLE,
+            OPTIONS_AGREE, SEED_TOKEN_SEALED)
 POSTING = (*A_STATE, LEGAL, ITS_TURN, NOT_OVER)
 ASKING = (*A_STATE, *A_SEAT, OWN_SEAT)
 DRY_RUN = (*A_STATE, *A_SEAT, OWN_MOVE)

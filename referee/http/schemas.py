@@ -52,8 +52,16 @@ class StateField(fields.Field):
         return value
 
 
+# Every integer below it is a double (a JSON number with a fraction or exponent) exactly.
+EXACT_DOUBLES = 2**53
+
+
 class SeedField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is float and abs(value) >= EXACT_DOUBLES:
+            # 9007199254740993.0 reads as ...992: the match would have another seed.
+            raise ValidationError("An integer seed of 2^53 or more is written without a "
+                                  "fraction or exponent.")
         value = integral(value)
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise ValidationError("A seed is a string or an integer.")

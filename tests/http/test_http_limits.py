@@ -342,6 +342,25 @@ def test_a_seed_is_taken_up_to_its_documented_bounds_and_refused_one_past(client
         assert "seed" in refused(response, 422, "validation_error")["errors"]
 
 
+@pytest.mark.parametrize("written,seed", [
+    ("3.0", "3"), ("9007199254740991.0", "9007199254740991"), ("1e15", "1000000000000000"),
+    ("9007199254740993", "9007199254740993"), ("9007199254740993.0", None),
+    ("9007199254740992.0", None), ("1e38", None), ("3.5", None)])
+def test_a_seed_written_with_a_fraction_or_exponent_is_taken_only_where_it_is_exact(
+        client, written, seed):
+    # Past 2^53 a double holds no integer exactly: such a seed would seed another match.
+    response = client.post(f"{DICE}/matches", content_type="application/json",
+                           data='{"players": ["ann", "bob"], "seed": %s}' % written)
+    if seed is None:
+        assert "seed" in refused(response, 422, "validation_error")["errors"]
+    else:
+        assert response.status_code == 201 and response.get_json()["state"]["seed"] == seed
+    replay = client.post(f"{DICE}/replays", content_type="application/json",
+                         data='{"creation": {"players": ["ann", "bob"], "seed": %s}, '
+                              '"moves": []}' % written)
+    assert replay.status_code == (422 if seed is None else 200), replay.get_json()
+
+
 # -- state counters ------------------------------------------------------------------------------
 def test_a_state_counter_at_the_published_bound_is_taken_and_one_past_is_invalid_state(client):
     bound = SPEC["components"]["schemas"]["GeneralaDiceState"]["x-max-counter"]

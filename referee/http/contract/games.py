@@ -398,8 +398,9 @@ SEED_CONSTRAINTS = [
 # a seed is given as the language's own string or integer.
 SEED = {
     "description": "Makes the match reproducible: a string of 1 to 128 characters or an "
-                   "integer from 0 to 2^128 - 1 (used as its decimal string). Absent or "
-                   "null: the referee draws a secret one.",
+                   "integer from 0 to 2^128 - 1 (used as its decimal string; from 2^53 on, "
+                   "written without a fraction or exponent). Absent or null: the referee "
+                   "draws a secret one.",
     "if": {"type": "string"},
     "then": {"minLength": 1, "maxLength": 128},
     "else": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**128 - 1},
