@@ -305,7 +305,13 @@ def main(argv: list[str]) -> int:
         return 0
     problems, confirmed = check_events(record)
     if args.replay and isinstance(record.get("seed"), str):
-        problems += replay(record)
+        try:
+            problems += replay(record)
+        except ImportError as missing:  # checking the chance events needs Python alone
+            print(f"--replay runs the referee's engines, which need {missing.name}: run it "
+                  "with the Python of a checkout's environment (.venv/bin/python, which "
+                  "`make run` sets up), or without --replay", file=sys.stderr)
+            return 2
     for problem in problems:
         print("MISMATCH:", problem)
     if not problems:

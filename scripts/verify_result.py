@@ -1,4 +1,5 @@
-"""Check a result the referee signed: `python scripts/verify_result.py STATEMENT --keys KEYS`.
+"""Check a result the referee signed: `python scripts/verify_result.py STATEMENT KEYS` (or
+`--keys KEYS`), as `node scripts/verify_result.mjs STATEMENT KEYS` does.
 
 STATEMENT is the `result.statement` of a finished match's answer (a compact JWS), or a file
 holding it; KEYS is the referee's published keys, its `/.well-known/jwks.json` address or a
@@ -14,7 +15,8 @@ A ranking service should also check what the payload says: the game, the players
 and the seed commitment it was shown before the match (docs/RESULTS.md).
 
 `python scripts/verify_result.py --new-key KEY_ID` prints a new signing key for the referee's
-REFEREE_RESULT_KEYS setting (`KEY_ID:<32 random bytes in base64url>`): keep it secret.
+REFEREE_RESULT_KEYS setting (`KEY_ID:<32 random bytes in base64url>`): keep it secret. It
+needs Python alone.
 """
 
 from __future__ import annotations
@@ -28,8 +30,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import jwt
-
 
 class Refused(Exception):
     """The statement does not verify; the message says why."""
@@ -37,6 +37,8 @@ class Refused(Exception):
 
 def verify(statement: str, keys: dict[str, Any]) -> dict[str, Any]:
     """The payload of `statement` once its signature checks against `keys` (a JWK Set)."""
+    import jwt  # here, not above: making a key (`--new-key`) needs no PyJWT
+
     try:
         kid = jwt.get_unverified_header(statement.strip()).get("kid")
     except jwt.InvalidTokenError:
@@ -70,9 +72,11 @@ def read(source: str) -> str:
     if source.startswith(("https://", "http://")):
         with urllib.request.urlopen(source, timeout=10) as answer:
             return answer.read().decode("utf-8")
-    path = Path(source)
-    if len(source) < 4096 and path.is_file():
-        return path.read_text(encoding="utf-8")
+    try:
+        if Path(source).is_file():
+            return Path(source).read_text(encoding="utf-8")
+    except OSError:  # longer than a file's name may be, as a statement is: the text itself
+        pass
     return source
 
 
@@ -83,16 +87,19 @@ def new_key(key_id: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("statement", nargs="?", help="the JWS, or a file holding it")
-    parser.add_argument("--keys", help="the JWK Set: a URL (/.well-known/jwks.json) or a file")
+    parser.add_argument("keys", nargs="?",
+                        help="the JWK Set: a URL (/.well-known/jwks.json) or a file")
+    parser.add_argument("--keys", dest="keys_option", metavar="KEYS", help="the same")
     parser.add_argument("--new-key", metavar="KEY_ID", help="print a new signing key instead")
     args = parser.parse_args(argv)
     if args.new_key:
         print(new_key(args.new_key))
         return 0
-    if not args.statement or not args.keys:
-        parser.error("give a statement and --keys")
+    keys = args.keys or args.keys_option
+    if not args.statement or not keys:
+        parser.error("give a statement and the keys")
     try:
-        payload = verify(read(args.statement), json.loads(read(args.keys)))
+        payload = verify(read(args.statement), json.loads(read(keys)))
     except (Refused, ValueError) as refused:
         print(f"not verified: {refused}", file=sys.stderr)
         return 1

@@ -93,6 +93,12 @@ def test_the_script_runs_without_the_referee(client, tmp_path):
     run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path)], cwd=tmp_path,
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1 and "MISMATCH" in run.stdout
+    # the replay runs the referee's engines: without its packages the script says so
+    path.write_text(json.dumps(record), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), str(path), "--replay"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "--replay runs the referee's engines, which need msgspec" in run.stderr
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))

@@ -6,6 +6,7 @@ any request, and in sealed mode it reveals no more than the moves posted one by 
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -16,7 +17,7 @@ import referee
 from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http import metrics
-from tests.support import SEALING_KEYS
+from tests.support import ROOT, SEALING_KEYS
 
 START = 1_000_000.0
 MAX_MOVES = 400  # a random match of two players at these options ends well before
@@ -210,3 +211,13 @@ def test_a_sealed_replay_refused_tells_what_was_reached_without_the_seed(clock):
     assert answer.status_code == 409 and problem["code"] == "not_your_turn"
     assert problem["move_index"] == 1 and problem["reached"]["moves_applied"] == 1
     assert isinstance(problem["reached"]["state"], str) and "seed" not in problem["reached"]
+
+
+def test_the_replay_shown_in_the_results_document_is_accepted_as_it_reads(client, clock):
+    # docs/RESULTS.md opens with a replay an integrator copies: it must play as written.
+    text = (ROOT / "docs" / "RESULTS.md").read_text()
+    shown = json.loads(text.split("```json\n", 1)[1].split("```", 1)[0])
+    clock.now = shown["moves"][0]["at"] + 60
+    answer = client.post("/v1/games/generala-dice/replays", json=shown)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["moves_applied"] == len(shown["moves"]) == 2

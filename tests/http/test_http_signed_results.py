@@ -14,6 +14,8 @@ import importlib.util
 import json
 import random
 import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -115,6 +117,33 @@ def test_any_field_altered_or_an_unknown_key_fails(signed):
     impostor = {"keys": [{**keys["keys"][1], "kid": "test-2026"}]}
     with pytest.raises(verify_result.Refused, match="signature does not match"):
         verify_result.verify(statement, impostor)
+
+
+def test_the_command_reads_the_statement_given_on_its_line_or_in_a_file(signed, tmp_path,
+                                                                        capsys):
+    answer, keys, _ = signed
+    statement = answer["result"]["statement"]
+    (tmp_path / "keys.json").write_text(json.dumps(keys))
+    (tmp_path / "statement").write_text(statement)
+    keys_file = str(tmp_path / "keys.json")
+    for line in ([statement, keys_file], [str(tmp_path / "statement"), "--keys", keys_file]):
+        assert verify_result.main(line) == 0
+        assert json.loads(capsys.readouterr().out) == verify_result.verify(statement, keys)
+    altered = reencoded(statement, {**verify_result.verify(statement, keys), "moves": 1})
+    assert verify_result.main([altered, keys_file]) == 1
+    assert capsys.readouterr().err.startswith("not verified: the signature does not match")
+
+
+def test_a_new_signing_key_needs_python_alone():
+    # PyJWT made unimportable: the key is random bytes, which need no JOSE library.
+    made = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['jwt'] = None; import runpy; "
+         "sys.argv = ['verify_result.py', '--new-key', 'k-2027']; "
+         f"runpy.run_path({str(ROOT / 'scripts' / 'verify_result.py')!r}, "
+         "run_name='__main__')"], capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    key_id, key = made.stdout.strip().split(":")
+    assert key_id == "k-2027" and len(base64.urlsafe_b64decode(key + "=")) == 32
 
 
 @pytest.fixture(scope="module")
