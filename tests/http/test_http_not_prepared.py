@@ -14,24 +14,27 @@ import referee
 from referee.core import preparation, tables
 from referee.core.memo import BoundedMemo
 from referee.games import REGISTRY
-from referee.games.generala_dice import solver, strategies
+from referee.games.generala_dice import sheetfutures, sheetsolver, solver, strategies
 from referee.games.generala_dice.sheetstates import RuleKey
 from referee.service.referee import warm_up
 
 
-def served_once_built(client, hint: dict) -> int:
-    """The status the hint is first answered with; then it is asked again until the tables
-    are built off the request's path, and answered."""
-    answer = client.post("/v1/games/generala-dice/hints", json=hint)
-    first = answer.status_code
-    give_up = time.monotonic() + 60
+def served_once_built(client, hint: dict,
+                      game_id: str = "generala-dice") -> tuple[int, set[str]]:
+    """The status the hint is first answered with, and the pieces of work its refusals named
+    (each `detail` says what is being prepared); it is asked again until the tables are built
+    off the request's path, and answered."""
+    answer = client.post(f"/v1/games/{game_id}/hints", json=hint)
+    first, waited_for = answer.status_code, set()
+    give_up = time.monotonic() + 120
     while answer.status_code == 503:
         assert answer.get_json()["code"] == "not_prepared"
+        waited_for.add(answer.get_json()["detail"])
         assert time.monotonic() < give_up, "the tables were never built"
         time.sleep(0.05)
-        answer = client.post("/v1/games/generala-dice/hints", json=hint)
+        answer = client.post(f"/v1/games/{game_id}/hints", json=hint)
     assert answer.status_code == 200, answer.get_json()
-    return first
+    return first, waited_for
 
 
 def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_request(
@@ -63,9 +66,29 @@ def test_a_hint_without_its_tables_is_refused_until_they_are_built_off_the_reque
     # The `win` level reads a part of the tables that `hard` does not (their hard play, some
     # seconds more to build), built on its first use: off the request's path too.
     assert not solver.TABLES.get(rules, solver.Tables).has_hard_play
-    assert served_once_built(client, {**hint, "level": "win"}) == 503
+    first, waits = served_once_built(client, {**hint, "level": "win"})
+    assert (first, len(waits)) == (503, 1), waits
     assert solver.TABLES.get(rules, solver.Tables).has_hard_play
     assert list(tmp_path.iterdir()) == []  # made for a caller's options: not kept on disk
+
+
+@pytest.mark.parametrize("game_id, options", [("generala-dice", {"escalera": 22}),
+                                              ("yacht", {})])
+def test_the_win_level_s_tables_are_one_wait_however_many_parts_they_have(
+        monkeypatch, tmp_path, game_id, options):
+    # Generala's tables and their hard play; a sheet's solver and its futures: each refusal
+    # names one piece of work, so a caller asking for `win` first would wait once a part.
+    for module, memo in ((solver, "TABLES"), (strategies, "WIN_PLANS"),
+                         (sheetsolver, "SOLVERS"), (sheetfutures, "FUTURES")):
+        monkeypatch.setattr(module, memo, BoundedMemo(getattr(module, memo).limit))
+    monkeypatch.setattr(tables.STORE, "directory", tmp_path)
+    client = referee.create_app({"STATE_KEYS": ""}).test_client()
+    created = client.post(f"/v1/games/{game_id}/matches", json={
+        "players": ["ann", "bob"], "seed": "s", "options": options,
+        "hints_allowed": True}).get_json()
+    first, waits = served_once_built(client, {"state": created["state"], "player": "ann",
+                                              "level": "win"}, game_id)
+    assert (first, len(waits)) == (503, 1), waits
 
 
 def test_the_tables_of_the_warm_up_are_kept_however_many_other_options_come(monkeypatch,

@@ -24,15 +24,18 @@ every bonus and joker included, as the solver counts them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from referee.core.memo import BoundedMemo
-from referee.core.preparation import prepared
+from referee.core.preparation import needed, prepared
 from referee.core.tables import STORE, Arrays
+from referee.games.dice_sheets.declaration import Sheet
 
 from . import dicetables as dt
 from .sheetsolver import (HAND_ONE_DIE_LESS, KEEPS_OF_SIZE, ONE_DIE_LESS, TIE, SheetSolver,
-                          TurnChoices, keep_values)
+                          TurnChoices, has_solver, keep_values, solver_for, solver_key)
 
 EXACT_FREE = 2  # the states with this many free boxes or fewer keep their exact distribution
 CHUNK = 256  # states worked at once: a few arrays of boxes x 252 x CHUNK numbers
@@ -202,6 +205,14 @@ def futures_for(solver: SheetSolver) -> Futures:
     """The futures of a solver's sheet, made on first use and kept (`FUTURES_KEPT`); a request
     does not make them but has them made (core.preparation)."""
     return prepared(FUTURES, solver, build_futures, "the win level's tables of this sheet")
+
+
+def win_tables_ready(sheet: Sheet, values: Mapping[str, int]) -> None:
+    """The solver of this sheet and values and its futures, which the `win` level reads, made
+    off a request's path in one piece of work (one `503` to wait for, not one a part)."""
+    built = has_solver(sheet, values) and solver_for(sheet, values) in FUTURES
+    needed(built, ("win", solver_key(sheet, values)),
+           lambda: futures_for(solver_for(sheet, values)), "the win level's tables of this sheet")
 
 
 def build_futures(solver: SheetSolver) -> Futures:

@@ -39,7 +39,7 @@ from referee.core.memo import BoundedMemo
 
 from . import dicetables as dt
 from .hands import MAX_ROLLS
-from .sheetfutures import futures_for
+from .sheetfutures import futures_for, win_tables_ready
 from .sheetsolver import SheetSolver, solver_for
 from .sheetwin import win_plan
 from .turnplan import TIE, TurnPlan, first_best
@@ -182,6 +182,9 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
     mine = [m for m in moves if m["player"] == me and m["type"] in ("roll", "score")]
     if not mine:
         return outside_the_turn(view, moves, me)
+    if level == "win":
+        options = engine.options_type(**view["options"])
+        win_tables_ready(options.sheet.declaration, options.values)
     turn = Turn(engine, view)
     measure = WINNING if level == "win" else EXPECTED
     if turn.rolls == 0:

@@ -415,11 +415,20 @@ SolverKey = tuple[Sheet, tuple[tuple[str, int], ...]]
 SOLVERS: BoundedMemo[SolverKey, SheetSolver] = BoundedMemo(SOLVERS_KEPT)
 
 
+def solver_key(sheet: Sheet, values: Mapping[str, int]) -> SolverKey:
+    return sheet, tuple(sorted(values.items()))
+
+
+def has_solver(sheet: Sheet, values: Mapping[str, int]) -> bool:
+    """Whether the solver of this sheet and values is made (and kept)."""
+    return solver_key(sheet, values) in SOLVERS
+
+
 def solver_for(sheet: Sheet, values: Mapping[str, int]) -> SheetSolver:
     """The solver of a sheet with these box values, built on first use and kept
     (`SOLVERS_KEPT`); a request does not build it but has it built (core.preparation)."""
-    key = (sheet, tuple(sorted(values.items())))
-    return prepared(SOLVERS, key, build_solver, "the exact tables of this sheet")
+    return prepared(SOLVERS, solver_key(sheet, values), build_solver,
+                    "the exact tables of this sheet")
 
 
 def build_solver(key: SolverKey) -> SheetSolver:

@@ -338,10 +338,9 @@ TABLES: BoundedMemo[RuleKey, Tables] = BoundedMemo(TABLES_KEPT)
 
 def win_tables_for(rules: RuleKey) -> Tables:
     """`tables_for`, with the `hard_play` the `win` level reads (some seconds more to build
-    than the rest) built: off a request's path too."""
-    tables = tables_for(rules)
-    needed(tables.has_hard_play, ("hard play", rules),
-                       lambda: tables_for(rules).hard_play,
-                       "the win level's tables for these box values")
-    return tables
-
+    than the rest) built: both off a request's path, in one piece of work (one `503` to wait
+    for, not one a part)."""
+    built = rules in TABLES and tables_for(rules).has_hard_play
+    needed(built, ("win", rules), lambda: tables_for(rules).hard_play,
+           "the win level's tables for these box values")
+    return tables_for(rules)
