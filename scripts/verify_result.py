@@ -73,11 +73,10 @@ def read(source: str) -> str:
         with urllib.request.urlopen(source, timeout=10) as answer:
             return answer.read().decode("utf-8")
     try:
-        if Path(source).is_file():
-            return Path(source).read_text(encoding="utf-8")
+        is_file = Path(source).is_file()
     except OSError:  # longer than a file's name may be, as a statement is: the text itself
-        pass
-    return source
+        is_file = False
+    return Path(source).read_text(encoding="utf-8") if is_file else source
 
 
 def new_key(key_id: str) -> str:

@@ -106,13 +106,15 @@ class TableStore:
             finally:
                 if os.path.exists(temporary):
                     os.unlink(temporary)
-            self.prune(keeping=path)
         except OSError as error:
             LOG.warning("table %s not kept in %s: %s", name, path.parent, error)
+            return
+        self.prune(keeping=path)
 
     def prune(self, keeping: Path) -> None:
         """Remove the tables used longest ago until the folder fits the budget, all but
-        `keeping` (the table just written)."""
+        `keeping` (the table just written). A table that cannot be removed (another user's)
+        is left, and counted."""
         tables = []
         for path in keeping.parent.glob("*.npz"):
             with contextlib.suppress(OSError):  # removed by another process meanwhile
@@ -122,10 +124,16 @@ class TableStore:
         for _, table_size, path in sorted(tables):
             if size <= self.budget:
                 break
-            if path != keeping:
-                with contextlib.suppress(FileNotFoundError):
-                    path.unlink()
-                size -= table_size
+            if path == keeping:
+                continue
+            try:
+                path.unlink()
+            except FileNotFoundError:  # removed by another process meanwhile
+                pass
+            except OSError as error:
+                LOG.debug("table %s not removed: %s", path, error)
+                continue
+            size -= table_size
 
 
 STORE = TableStore()

@@ -97,9 +97,12 @@ def may_compress(accept_encoding: str) -> bool:
     read, `q=abc`, accepts nothing). A header that accepts none, such as the `identity`
     Python's http.client sends, leaves a large answer as it is, with the `Vary` header
     alone added."""
-    if not accept_encoding:
-        return False
-    accepted = parse_accept_header(accept_encoding.lower())
+    named = accept_encoding.lower()
+    if "*" not in named and not any(coding in named for coding in CODINGS):
+        return False  # the header's commonest forms, read without parsing it
+    if ";" not in named:  # no weights: every coding named is accepted
+        return True
+    accepted = parse_accept_header(named)
     return any(accepted.quality(coding) > 0 for coding in CODINGS)
 
 

@@ -33,8 +33,8 @@ BY_BACK_END, BY_SEAT_TOO = False, True
 CONTRACT_VERSION = "Referee-Contract-Version"
 
 # The problem statuses an operation may answer, beside its own success.
-ANY_BODY = ("400", "403", "404", "413", "415", "422")  # every checked JSON body
-RULES_TOO = ("400", "403", "404", "409", "413", "415", "422")  # and a refusal of the match's
+ANY_BODY = ("400", "403", "404", "413", "415", "422", "501")  # every checked JSON body
+RULES_TOO = ("400", "403", "404", "409", "413", "415", "422", "501")  # and the match's refusals
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,7 +177,7 @@ OPERATIONS: tuple[Operation, ...] = (
         examples.dry_run, "{game}ValidationRequest", "Verdict", request_rules=rules.DRY_RUN),
     Operation(
         "seeds", "NewSeed", "seed", Referee.new_seed, BY_BACK_END,
-        ("400", "404", "413", "415", "422"),
+        ("400", "404", "413", "415", "422", "501"),
         "A committed server seed for a {name} match to come",
         "Draws the server's secret seed now and answers its commitment with a seed token. "
         "Show the commitment to the players, collect their seeds, then create the match with "

@@ -58,7 +58,7 @@ EXACT_DOUBLES = 2**53
 
 class SeedField(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
-        if type(value) is float and abs(value) >= EXACT_DOUBLES:
+        if type(value) is float and EXACT_DOUBLES <= value < 2**128:
             # 9007199254740993.0 reads as ...992: the match would have another seed.
             raise ValidationError("An integer seed of 2^53 or more is written without a "
                                   "fraction or exponent.")
@@ -134,7 +134,8 @@ class StateOrSeatForAPlayer(StateOrSeat):
     shapes = (WITH_STATE_FOR_A_PLAYER, WITH_SEAT_TOKEN)
 
 
-# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): longer than any real match.
+# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): some thousand more than a card
+# match of four takes; L'Empereur, which sets no turn limit, can pass it (docs/RESULTS.md).
 MAX_REPLAY_MOVES = 2000
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -78,6 +79,27 @@ def test_past_its_budget_the_store_removes_the_tables_used_longest_ago(tmp_path)
     store.save("sheet", "e", arrays)
     assert [p.name[6] for p in tmp_path.glob("*.npz")] == ["e"]
     assert store.load("sheet", "e") is not None
+
+
+def test_a_table_that_cannot_be_removed_is_left_and_the_next_ones_go(tmp_path, monkeypatch,
+                                                                      caplog):
+    store = TableStore(tmp_path)
+    for age, fingerprint in enumerate(("a", "b", "c")):
+        store.save("sheet", fingerprint, {"x": np.zeros(10_000)})
+        os.utime(store.path("sheet", fingerprint), ns=(age * 10**9,) * 2)
+    store.budget = 2 * store.path("sheet", "a").stat().st_size
+    stuck, unlink = store.path("sheet", "a"), Path.unlink
+
+    def refused_for_the_oldest(path, *args, **kwargs):  # another user's file
+        if path == stuck:
+            raise PermissionError("Operation not permitted")
+        return unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refused_for_the_oldest)
+    with caplog.at_level(logging.WARNING, logger="referee.core.tables"):
+        store.save("sheet", "d", {"x": np.zeros(10_000)})
+    assert sorted(p.name[6] for p in tmp_path.glob("*.npz")) == ["a", "d"]
+    assert "not kept" not in caplog.text  # the table written was kept
 
 
 def test_the_source_fingerprint_follows_every_source_file(tmp_path):

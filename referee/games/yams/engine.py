@@ -79,7 +79,7 @@ class Yams(DiceSheetGame):
                "same with the free-choice joker of Verhoeff's optimal player",
                choices=("yams", "yams_all_dice", "yahtzee", "yahtzee_free_joker")),
     )
-    prepared_options = tuple({"rules": rules} for rules in SHEETS if rules != "yams")
+    prepared_options = tuple({"rules": rules} for rules in SHEETS if rules != Options().rules)
     move_types = sheet_move_types(Options.sheet)
 
     def counted_beside_the_boxes(self, players) -> dict[str, tuple[int, ...]]:
