@@ -24,7 +24,7 @@ from referee.core.hints import Advice, Alternative
 
 from . import dicetables as dt
 from .sheetstates import RuleKey, sheet_state
-from .solver import tables_for, win_tables_for
+from .solver import tables_for
 from .strategies import STRATEGIES, Choice, Table, choice_index, win_plan
 
 ALTERNATIVES = 3
@@ -43,8 +43,6 @@ def advise(engine: Engine, view: dict[str, Any], moves: list[Move], level: str) 
     table = Table(rules=RuleKey.of(view["options"]),
                   sheets=tuple(dict(view["sheets"][p]) for p in players),
                   seat=players.index(me), rolls=view["rolls"], dice=tuple(sorted(view["dice"])))
-    if level == "win":  # its tables asked for whole: one 503 while they are built, not two
-        win_tables_for(table.rules)
     measure = WINNING if level == "win" else EXPECTED
     if table.rolls == 0:
         # Nothing to choose before the first roll: all five dice roll.
