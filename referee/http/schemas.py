@@ -134,8 +134,9 @@ class StateOrSeatForAPlayer(StateOrSeat):
     shapes = (WITH_STATE_FOR_A_PLAYER, WITH_SEAT_TOKEN)
 
 
-# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): some thousand more than a card
-# match of four takes; L'Empereur, which sets no turn limit, can pass it (docs/RESULTS.md).
+# The most moves a replay may hold (REFEREE_MAX_REPLAY_MOVES): eight times the longest whole
+# match of `make bench`'s at four players; L'Empereur, which sets no turn limit, can pass it
+# (docs/RESULTS.md).
 MAX_REPLAY_MOVES = 2000
 
 
