@@ -44,10 +44,6 @@ def _each_on_its_own(game_id: str, moves: list[dict[str, Any]]) -> None:
     return None
 
 
-def _checked_already(game_id: str, move: dict[str, Any]) -> dict[str, Any]:
-    return move
-
-
 def warm_up(games: dict[str, Engine]) -> None:
     """One hint of every level and one view image at a new two-player match of every game,
     with the default options: what a level builds once per option set (Generala's exact
@@ -221,7 +217,7 @@ class Referee:
         if checked is None:  # one does not fit its type: each is checked as it is played
             got = played(engine, start, created_at, posted, made_at, self.check_move)
         else:
-            got = played(engine, start, created_at, checked, made_at, _checked_already)
+            got = played(engine, start, created_at, checked, made_at, None)
         moves_applied = got.refused[0] if got.refused else len(body["moves"])
         self.applied(engine.id, moves_applied)
         # The answer tells the last move's events; the creation's only when none was applied.

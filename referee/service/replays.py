@@ -16,7 +16,6 @@ from typing import Any, Callable, NamedTuple
 from referee.core.engine import Engine, Event
 from referee.core.errors import RefereeError
 
-from .answers import applied
 from .codec import Match
 from .errors import bad_request
 
@@ -70,24 +69,27 @@ def instants(moves: list[dict[str, Any]], created_at: float, now: float) -> list
 
 
 def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str, Any]],
-           made_at: list[float], check_move: MoveCheck) -> Played:
-    """The match after every move (each held to its type by `check_move` before the rules
-    judge it), or up to the first move refused. The referee played every state on the way,
-    so none is checked again (as a sealed state is not). The answer tells the last move's
-    events only: the others are not asked for, and when a move is refused the one before it
-    is played again from the state before it, to tell its events."""
+           made_at: list[float], check_move: MoveCheck | None) -> Played:
+    """The match after every move, or up to the first move refused. Each move is held to its
+    type by `check_move` before the rules judge it (None: the moves were held to it when the
+    body was read). The referee played every state on the way, so none is checked again (as
+    a sealed state is not). The answer tells the last move's events only: the others are not
+    asked for, and when a move is refused the one before it is played again from the state
+    before it, to tell its events."""
     state, now, events = start.state, created_at, []
     earlier = state  # the state before the last move played
     last = len(moves) - 1
-    for index, (posted, at) in enumerate(zip(moves, made_at)):
+    for index, (move, at) in enumerate(zip(moves, made_at)):
         try:
-            move = check_move(engine.id, posted)
-            after, events = applied(engine, state, move, now=at, trusted=True,
-                                    told=index == last)
+            if check_move is not None:
+                move = check_move(engine.id, move)
+            after, events = engine.apply(state, move, now=at, told=index == last)
         except RefereeError as error:
             if index:
-                before = check_move(engine.id, moves[index - 1])
-                events = applied(engine, earlier, before, now=now, trusted=True)[1]
+                before = moves[index - 1]
+                if check_move is not None:
+                    before = check_move(engine.id, before)
+                events = engine.apply(earlier, before, now=now)[1]
             return Played(start.after(state, moves=index), events, now, (index, error))
         earlier, state, now = state, after, at
     return Played(start.after(state, moves=len(moves)), events, now, None)
