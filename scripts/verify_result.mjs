@@ -4,7 +4,8 @@
 // holding it; KEYS is the referee's published keys, its /.well-known/jwks.json address or a
 // file holding them. Prints the statement's payload as JSON and exits 0 when the signature
 // is the referee's; otherwise says why and exits 1 (altered anywhere, a key the set does not
-// hold, not an EdDSA JWS). Exits 2 when not given both.
+// hold, not an EdDSA JWS). Exits 2 when it could check nothing: not given both, or the keys
+// not read (an address that does not answer them, a file or text that is not a JWK Set).
 //
 // The JWS is checked by `jose` (panva/jose), the JOSE library of JavaScript: maintained,
 // without dependencies, the same code in Node, browsers and Deno. Its version is pinned by
@@ -17,6 +18,10 @@ import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { compactVerify, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader } from "jose";
 
+// Nothing could be checked: the published keys were not read (`verifyResult` throws it, as
+// any other refusal, with the reason in its message).
+export class Unchecked extends Error {}
+
 // What each refusal of jose means for a statement of the referee, by jose's error code; the
 // key id quoted is the one the statement names.
 const WHY = {
@@ -27,8 +32,13 @@ const WHY = {
   ERR_JOSE_ALG_NOT_ALLOWED: () => "the statement is not signed with EdDSA",
   ERR_JWS_INVALID: (kid, error) =>
     `a statement is a compact JWS: three base64url parts separated by dots (${error.message})`,
-  ERR_JWKS_INVALID: (kid, error) => `the published keys are not a JWK Set (${error.message})`,
+};
+
+// The refusals of jose that say the keys were not read, by its error code.
+const UNREAD = {
+  ERR_JWKS_INVALID: (error) => `the published keys are not a JWK Set (${error.message})`,
   ERR_JWKS_TIMEOUT: () => "the published keys did not come in time",
+  ERR_JOSE_GENERIC: (error) => `the published keys were not answered (${error.message})`,
 };
 
 function namedKey(statement) {
@@ -39,22 +49,34 @@ function namedKey(statement) {
   }
 }
 
-// A JWK Set as published, the URL of one (fetched and kept by jose), or a key set of jose's
-// own making (`createRemoteJWKSet(...)`, to share its cache between calls).
+// A JWK Set as published, the address of one (a URL or its text: fetched and kept by jose),
+// or a key set of jose's own making (`createRemoteJWKSet(...)`, to share its cache between
+// calls).
 function keySet(keys) {
   if (typeof keys === "function") return keys;
   if (keys instanceof URL) return createRemoteJWKSet(keys);
+  if (typeof keys === "string" && isAddress(keys)) return createRemoteJWKSet(new URL(keys));
+  if (keys === null || typeof keys !== "object" || !Array.isArray(keys.keys)) {
+    throw new Unchecked("the published keys are not a JWK Set (an object whose `keys` is a list)");
+  }
   return createLocalJWKSet(keys);
 }
 
 export async function verifyResult(statement, keys) {
   const jws = typeof statement === "string" ? statement.trim() : statement;
+  const published = keySet(keys);
   let verified;
   try {
     // The payload is a statement, not a login token: its claims (`iat`) are facts to read,
     // not to hold against this machine's clock, so the JWS is checked, not a JWT.
-    verified = await compactVerify(jws, keySet(keys), { algorithms: ["EdDSA"] });
+    verified = await compactVerify(jws, published, { algorithms: ["EdDSA"] });
   } catch (error) {
+    const unread = UNREAD[error.code];
+    if (unread) throw new Unchecked(unread(error));
+    // fetch's own failure (no answer at all), met only while fetching the keys
+    if (error instanceof TypeError && error.message === "fetch failed") {
+      throw new Unchecked(`the published keys were not answered (${error.cause?.message ?? error.message})`);
+    }
     const why = WHY[error.code];
     if (why) throw new Error(why(namedKey(jws), error));
     throw new Error(`not an EdDSA JWS of a published key: ${error.message}`);
@@ -76,7 +98,16 @@ function isAddress(source) {
 }
 
 async function read(source) {
-  if (isAddress(source)) return (await fetch(source)).text();
+  if (isAddress(source)) {
+    let answer;
+    try {
+      answer = await fetch(source);
+    } catch (error) {
+      throw new Unchecked(`could not read ${source} (${error.cause?.message ?? error.message})`);
+    }
+    if (!answer.ok) throw new Unchecked(`could not read ${source}: it answered ${answer.status}`);
+    return answer.text();
+  }
   if (source.length < 4096 && existsSync(source)) return readFile(source, "utf8");
   return source;
 }
@@ -87,7 +118,7 @@ async function published(source) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`the published keys are not JSON (${error.message})`);
+    throw new Unchecked(`the published keys are not JSON (${error.message})`);
   }
 }
 
@@ -101,11 +132,15 @@ async function main(args) {
     console.log(JSON.stringify(payload, null, 2));
     return 0;
   } catch (error) {
+    if (error instanceof Unchecked) {
+      console.error(`not checked: ${error.message}`);
+      return 2;
+    }
     console.error(`not verified: ${error.message}`);
     return 1;
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -6,7 +6,9 @@ holding it; KEYS is the referee's published keys, its `/.well-known/jwks.json` a
 file holding them. It prints the statement's payload (the game, options, players, scores
 with the winners, seed commitment and seed, number of moves, final state's digest...) as JSON
 and exits 0 when the signature is the referee's; otherwise it says why and exits 1: a
-statement altered anywhere, signed by a key the set does not hold, or not an EdDSA JWS.
+statement altered anywhere, signed by a key the set does not hold, or not an EdDSA JWS. It
+exits 2 when it could check nothing: not given both, the keys not read (an address that does
+not answer them, a file or text that is not a JWK Set), or PyJWT not installed.
 
 Needs Python 3.10+ and PyJWT with its cryptography extra (`pip install "PyJWT[crypto]"`),
 the JOSE library the referee signs with.
@@ -26,6 +28,7 @@ import base64
 import json
 import os
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -35,16 +38,25 @@ class Refused(Exception):
     """The statement does not verify; the message says why."""
 
 
-def verify(statement: str, keys: dict[str, Any]) -> dict[str, Any]:
-    """The payload of `statement` once its signature checks against `keys` (a JWK Set)."""
-    import jwt  # here, not above: making a key (`--new-key`) needs no PyJWT
+class Unchecked(Exception):
+    """Nothing could be checked (the keys not read, PyJWT missing); the message says why."""
 
+
+def verify(statement: str, keys: Any) -> dict[str, Any]:
+    """The payload of `statement` once its signature checks against `keys` (a JWK Set)."""
+    try:
+        import jwt  # here, not above: making a key (`--new-key`) needs no PyJWT
+    except ImportError:
+        raise Unchecked('PyJWT is not installed: pip install "PyJWT[crypto]"') from None
+    if not (isinstance(keys, dict) and isinstance(keys.get("keys"), list)):
+        raise Unchecked("the published keys are not a JWK Set (an object whose `keys` is a "
+                        "list)")
     try:
         kid = jwt.get_unverified_header(statement.strip()).get("kid")
     except jwt.InvalidTokenError:
         raise Refused("a statement is a compact JWS: three base64url parts separated by "
                       "dots") from None
-    published = [k for k in keys.get("keys", ()) if isinstance(k, dict) and k.get("kid") == kid
+    published = [k for k in keys["keys"] if isinstance(k, dict) and k.get("kid") == kid
                  and k.get("kty") == "OKP" and k.get("crv") == "Ed25519"]
     if not published:
         raise Refused(f"no Ed25519 key {kid!r} among the published keys")
@@ -70,8 +82,11 @@ def verify(statement: str, keys: dict[str, Any]) -> dict[str, Any]:
 def read(source: str) -> str:
     """A URL's body, a file's text, or the text itself."""
     if source.startswith(("https://", "http://")):
-        with urllib.request.urlopen(source, timeout=10) as answer:
-            return answer.read().decode("utf-8")
+        try:
+            with urllib.request.urlopen(source, timeout=10) as answer:
+                return answer.read().decode("utf-8")
+        except (urllib.error.URLError, OSError, UnicodeDecodeError) as failed:
+            raise Unchecked(f"could not read {source}: {failed}") from None
     try:
         is_file = Path(source).is_file()
     except OSError:  # longer than a file's name may be, as a statement is: the text itself
@@ -98,8 +113,16 @@ def main(argv: list[str] | None = None) -> int:
     if not args.statement or not keys:
         parser.error("give a statement and the keys")
     try:
-        payload = verify(read(args.statement), json.loads(read(keys)))
-    except (Refused, ValueError) as refused:
+        statement, published = read(args.statement), read(keys)
+        try:
+            published = json.loads(published)
+        except ValueError:
+            raise Unchecked("the published keys are not JSON") from None
+        payload = verify(statement, published)
+    except Unchecked as unchecked:
+        print(f"not checked: {unchecked}", file=sys.stderr)
+        return 2
+    except Refused as refused:
         print(f"not verified: {refused}", file=sys.stderr)
         return 1
     print(json.dumps(payload, indent=2, sort_keys=True))

@@ -371,3 +371,80 @@ def test_the_script_makes_keys_the_setting_reads(capsys):
     made = capsys.readouterr().out.strip()
     client = app_with(RESULT_KEYS=made)
     assert client.get("/.well-known/jwks.json").get_json()["keys"][0]["kid"] == "k1"
+
+
+@pytest.fixture(scope="module")
+def unreadable_keys(tmp_path_factory):
+    """Keys that cannot be read, each given as a verifier takes them: a file that is not
+    JSON, one that is JSON but no JWK Set, an address that answers 404, one that answers
+    JSON but no JWK Set, and one where nothing answers (a port just closed). A real server
+    answers the addresses while the module's tests run."""
+    folder = tmp_path_factory.mktemp("unreadable")
+    (folder / "text").write_text("hello {")
+    (folder / "health.json").write_text(json.dumps({"status": "ok"}))
+    app = referee.create_app({"CLOCK": lambda: NOW, "STATE_KEYS": [], "REQUEST_LOG": False})
+    server = make_server("127.0.0.1", 0, app)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    closed = make_server("127.0.0.1", 0, app)
+    nothing = f"http://127.0.0.1:{closed.server_port}/.well-known/jwks.json"
+    closed.server_close()
+    base = f"http://127.0.0.1:{server.server_port}"
+    yield {"not JSON": str(folder / "text"), "not a JWK Set": str(folder / "health.json"),
+           "404": f"{base}/.well-known/keys.json", "JSON, no JWK Set": f"{base}/healthz",
+           "no answer": nothing}
+    server.shutdown()
+    serving.join()
+
+
+def test_keys_that_cannot_be_read_leave_the_statement_unchecked(signed, unreadable_keys,
+                                                                capsys):
+    """Exit 2, "not checked" and why: not 1, which says the statement itself is refused,
+    nor a traceback."""
+    statement = signed[0]["result"]["statement"]
+    for case, keys in unreadable_keys.items():
+        assert verify_result.main([statement, keys]) == 2, case
+        assert capsys.readouterr().err.startswith("not checked: "), case
+
+
+def test_without_pyjwt_the_command_says_what_to_install(signed, tmp_path):
+    statement, keys = signed[0]["result"]["statement"], signed[1]
+    (tmp_path / "keys.json").write_text(json.dumps(keys))
+    checked = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['jwt'] = None; import runpy; "
+         f"sys.argv = ['verify_result.py', {statement!r}, {str(tmp_path / 'keys.json')!r}]; "
+         f"runpy.run_path({str(ROOT / 'scripts' / 'verify_result.py')!r}, "
+         "run_name='__main__')"], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 2
+    assert checked.stderr.strip() == ('not checked: PyJWT is not installed: '
+                                      'pip install "PyJWT[crypto]"')
+
+
+def test_the_javascript_verifier_leaves_it_unchecked_too(signed, javascript, unreadable_keys):
+    statement = signed[0]["result"]["statement"]
+    for case, keys in unreadable_keys.items():
+        checked = node(str(javascript), statement, keys, timeout=60)
+        assert checked.returncode == 2, (case, checked.stderr)
+        assert checked.stderr.startswith("not checked: "), (case, checked.stderr)
+
+
+def test_the_javascript_verifier_takes_an_address_as_text(signed, javascript, tmp_path):
+    """`verifyResult(statement, "https://...")` fetches the keys, as a URL does."""
+    app = referee.create_app({"CLOCK": lambda: NOW, "STATE_KEYS": [], "REQUEST_LOG": False,
+                              "RESULT_KEYS": KEY})
+    creation, moves = whole_match()
+    statement = replay(app.test_client(), creation, moves).get_json()["result"]["statement"]
+    server = make_server("127.0.0.1", 0, app)
+    serving = threading.Thread(target=server.serve_forever, daemon=True)
+    serving.start()
+    try:
+        address = f"http://127.0.0.1:{server.server_port}/.well-known/jwks.json"
+        (tmp_path / "cases.json").write_text(json.dumps([[statement, address]]))
+        ran = node(str(javascript.parent / "each_case.mjs"), str(tmp_path / "cases.json"),
+                   timeout=60)
+    finally:
+        server.shutdown()
+        serving.join()
+    assert ran.returncode == 0, ran.stderr
+    [outcome] = json.loads(ran.stdout)
+    assert outcome.get("payload", outcome)["seed"] == "s"
