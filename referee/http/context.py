@@ -42,8 +42,8 @@ class Served:
         self.max_depth = config["MAX_JSON_DEPTH"]
         self.max_body = config["MAX_BODY_BYTES"]
         self.max_id, self.max_items = config["MAX_PLAYER_ID_LENGTH"], config["MAX_LIST_ITEMS"]
-        self.checks = request_checks(games, self.max_id, self.max_items,
-                                     config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES))
+        self.max_moves = config.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES)
+        self.checks = request_checks(games, self.max_id, self.max_items, self.max_moves)
         # The counter of each game's moves, looked up once (`labels()` costs microseconds).
         self.moves_applied = {gid: metrics.MOVES.labels(gid) for gid in games}
         codec = StateCodec(Sealer(keys) if keys else None, self.max_id)
@@ -88,17 +88,18 @@ class Served:
         """The contract for this registry and these limits, generated once (see
         referee.http.contract); with the defaults it is the committed openapi.yaml."""
         return contract_text(tuple(self.games.items()), self.max_id, self.max_items,
-                             self.keys)
+                             self.keys, self.max_moves)
 
 
 @functools.lru_cache(maxsize=8)
 def contract_text(games: tuple[tuple[str, Engine], ...], max_id: int, max_items: int,
-                  keys: tuple[str, ...] = ()) -> bytes:
+                  keys: tuple[str, ...] = (), max_moves: int = MAX_REPLAY_MOVES) -> bytes:
     """The contract; with sealing keys, its examples' states are sealed with them (by an
     ExampleSealer, so every worker serves the same document)."""
     codec = StateCodec(ExampleSealer(list(keys)) if keys else None, max_id)
     document = contract.generate(dict(games), {"MAX_PLAYER_ID_LENGTH": max_id,
-                                               "MAX_LIST_ITEMS": max_items}, codec)
+                                               "MAX_LIST_ITEMS": max_items,
+                                               "MAX_REPLAY_MOVES": max_moves}, codec)
     return contract.to_yaml(document).encode("utf-8")
 
 

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -172,6 +173,20 @@ def test_a_replay_is_bounded_in_moves_and_bytes(clock):
     too_big = client.post("/v1/games/generala-dice/replays",
                           json={**body, "moves": [{"move": {**roll["move"], "x": "y" * 3000}}]})
     assert too_big.status_code == 413
+
+
+def test_the_served_contract_states_the_replay_bound_the_server_keeps(clock):
+    """A bound raised by REFEREE_MAX_REPLAY_MOVES is the one the served contract declares,
+    so a client generated or validating from it takes what the server takes."""
+    for bound in (3, 3000):
+        app = referee.create_app({"CLOCK": clock, "STATE_KEYS": [], "MAX_REPLAY_MOVES": bound,
+                                  "REQUEST_LOG": False})
+        document = yaml.safe_load(app.test_client().get("/openapi.yaml").get_data())
+        body = document["paths"]["/v1/games/generala-dice/replays"]["post"]["requestBody"]
+        schema = body["content"]["application/json"]["schema"]
+        while "$ref" in schema:
+            schema = document["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+        assert schema["properties"]["moves"]["maxItems"] == bound
 
 
 def test_the_creation_is_checked_as_a_creation_is(client):

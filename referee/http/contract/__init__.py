@@ -33,7 +33,7 @@ from referee.core.wire import FIRST_VERSION
 from referee.games import REGISTRY
 from referee.http.settings import from_environment
 from referee.http.problems import CATALOGUE
-from referee.http.schemas import move_schemas
+from referee.http.schemas import MAX_REPLAY_MOVES, move_schemas
 from referee.service.codec import StateCodec
 
 from . import games as game_parts
@@ -99,6 +99,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any],
     if codec.sealer is not None:
         description += SEALED_EXAMPLES
     max_id, max_items = settings["MAX_PLAYER_ID_LENGTH"], settings["MAX_LIST_ITEMS"]
+    max_moves = settings.get("MAX_REPLAY_MOVES", MAX_REPLAY_MOVES)
     plugin = MarshmallowPlugin()
     spec = APISpec(
         title="referee", version=__version__, openapi_version="3.1.0", plugins=[plugin],
@@ -110,7 +111,7 @@ def generate(games: dict[str, Engine], settings: dict[str, Any],
               *({"name": gid, "description": engine.summary} for gid, engine in games.items()),
               {"name": "service", "description": "Health and the contract itself."}],
     )
-    builder = Builder(spec, plugin.converter, max_id, max_items)
+    builder = Builder(spec, plugin.converter, max_id, max_items, max_moves)
     shared.components(builder, sorted(games))
     for game_id, engine in games.items():
         names = GameNames(pascal(game_id))

@@ -8,7 +8,7 @@ from typing import Any
 
 from apispec import APISpec
 
-from referee.http.schemas import envelope_schemas
+from referee.http.schemas import MAX_REPLAY_MOVES, envelope_schemas
 
 REF = "#/components/schemas/{name}"
 
@@ -31,12 +31,14 @@ class Builder:
     """The document being built, with apispec's marshmallow converter and the limits the
     request schemas are made with."""
 
-    def __init__(self, spec: APISpec, converter: Any, max_id: int, max_items: int):
+    def __init__(self, spec: APISpec, converter: Any, max_id: int, max_items: int,
+                 max_moves: int = MAX_REPLAY_MOVES):
         self.spec = spec
         self.converter = converter
         self.max_id = max_id
         self.max_items = max_items
-        self.envelopes = envelope_schemas(max_id, max_items)
+        self.max_moves = max_moves
+        self.envelopes = envelope_schemas(max_id, max_items, max_moves)
 
     def schema(self, name: str, body: dict[str, Any]) -> None:
         self.spec.components.schema(name, body)

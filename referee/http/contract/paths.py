@@ -28,7 +28,7 @@ def game_paths(b: Builder, engine: Engine, names: GameNames, codec: StateCodec) 
     """Every operation offered for `engine`, in the declarations' order, its examples'
     states written by `codec` (open, or sealed with the serving referee's keys)."""
     match = example_match(engine, codec)
-    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items)
+    checks = RequestChecks({engine.id: engine}, b.max_id, b.max_items, b.max_moves)
     service = Referee({engine.id: engine}, codec, lambda: EXAMPLE_CLOCK, checks.move)
     for op in offered(engine):
         request = op.request_schema.format(game=names.prefix)
