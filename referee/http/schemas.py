@@ -149,9 +149,13 @@ class Instant(fields.Field):
     """An instant on the referee's clock: seconds since the Unix epoch, a number >= 0."""
 
     def _deserialize(self, value, attr, data, **kwargs):
-        if not finite_number(value):
+        try:
+            instant = float(value) if finite_number(value) else None
+        except OverflowError:  # a whole number past a float's range (10**309) is none either
+            instant = None
+        if instant is None:
             raise ValidationError("An instant is a number of seconds since the epoch, >= 0.")
-        return float(value)
+        return instant
 
 
 # An instant as the typed decoders read it (the schema's `Instant`).

@@ -162,6 +162,18 @@ def test_instants_never_go_back_nor_pass_the_clock(client, clock):
     assert future.status_code == 422 and "created_at" in future.get_json()["errors"]
 
 
+@pytest.mark.parametrize("instant", [10**309, 2**1024, 10**400], ids=["1e309", "2^1024", "1e400"])
+def test_an_instant_past_a_float_s_range_is_refused_not_a_failure(client, instant):
+    """A whole number too large for a float is no instant: 422 as 1e308 gets, not a 500."""
+    for body in ({"created_at": instant, "moves": []},
+                 {"moves": [{"move": {"type": "roll", "player": "ann"}, "at": instant}]}):
+        answer = client.post("/v1/games/generala-dice/replays", data=json.dumps(
+            {"creation": creation_of("generala-dice", "s"), **body}),
+            content_type="application/json")
+        assert answer.status_code == 422, answer.get_data(as_text=True)
+        assert answer.get_json()["code"] == "validation_error"
+
+
 def test_a_replay_is_bounded_in_moves_and_bytes(clock):
     app = referee.create_app({"CLOCK": clock, "STATE_KEYS": [], "MAX_REPLAY_MOVES": 3,
                               "MAX_BODY_BYTES": 2000, "REQUEST_LOG": False})
