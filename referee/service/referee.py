@@ -223,7 +223,10 @@ class Referee:
         # The answer tells the last move's events; the creation's only when none was applied.
         events = (got.events if moves_applied
                   else [created, *engine.opening_events(start.state)])
-        answer = outcome(self.codec, engine, got.match, events, now=got.now,
+        # Where the match stands now, by the referee's clock, as any request about its state
+        # would say (who acts and may move once a turn's clock ran out since the last move,
+        # the seat tokens' life), whatever instant the last move was made at.
+        answer = outcome(self.codec, engine, got.match, events, now=now,
                          viewer=body.get("viewer"), seat_ttl=body.get("seat_token_ttl"))
         if got.refused is not None:
             index, error = got.refused

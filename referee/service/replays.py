@@ -40,11 +40,10 @@ class ReplayRefused(RefereeError):
 
 class Played(NamedTuple):
     """How far a replay's moves got: the match, the last move's events (none before the
-    first) and instant, and the first move refused (its index and the refusal) or None."""
+    first), and the first move refused (its index and the refusal) or None."""
 
     match: Match
     events: list[Event]
-    now: float
     refused: tuple[int, RefereeError] | None
 
 
@@ -90,6 +89,6 @@ def played(engine: Engine, start: Match, created_at: float, moves: list[dict[str
                 if check_move is not None:
                     before = check_move(engine.id, before)
                 events = engine.apply(earlier, before, now=now)[1]
-            return Played(start.after(state, moves=index), events, now, (index, error))
+            return Played(start.after(state, moves=index), events, (index, error))
         earlier, state, now = state, after, at
-    return Played(start.after(state, moves=len(moves)), events, now, None)
+    return Played(start.after(state, moves=len(moves)), events, None)

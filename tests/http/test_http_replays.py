@@ -89,6 +89,16 @@ def without_result(answer: dict) -> dict:
     return {k: v for k, v in answer.items() if k != "result"}
 
 
+def standing_at(client, game: str, answer: dict, viewer: str | None = None) -> dict:
+    """`answer` with who acts and the legal moves as `/legal-moves` gives them for its state
+    (to `viewer`, when named) by the clock as it is now: where a replay's answer says the
+    match stands."""
+    asked = {"state": answer["state"], **({"player": viewer} if viewer else {})}
+    now = client.post(f"/v1/games/{game}/legal-moves", json=asked)
+    return {**answer, "to_act": now.get_json()["to_act"],
+            "legal_moves": now.get_json()["legal_moves"]}
+
+
 def replayed(client, clock, game, creation, moves, instants):
     clock.now = instants[-1] if instants else START
     return client.post(f"/v1/games/{game}/replays", json={
@@ -128,7 +138,8 @@ def test_a_replay_answers_what_posting_the_moves_one_by_one_answers(client, cloc
     assert answer.mimetype == "application/problem+json"
     refused_at = len(answers) - 1
     assert problem.pop("move_index") == refused_at >= index
-    assert problem.pop("reached") == {**answers[-1], "moves_applied": refused_at}
+    assert problem.pop("reached") == {**standing_at(client, game, answers[-1]),
+                                      "moves_applied": refused_at}
     assert problem == refusal.get_json()
 
 
@@ -185,6 +196,27 @@ def test_a_replay_is_bounded_in_moves_and_bytes(clock):
     too_big = client.post("/v1/games/generala-dice/replays",
                           json={**body, "moves": [{"move": {**roll["move"], "x": "y" * 3000}}]})
     assert too_big.status_code == 413
+
+
+def test_a_replay_answers_where_the_match_stands_by_the_referee_s_clock(clock):
+    """Moves made long ago: who acts, the legal moves and the seat token's life are the
+    referee's clock's, as any request about the returned state would have them (a turn's
+    clock ran out since: only timeouts can be posted), not the last move's instant's."""
+    client = referee.create_app({"CLOCK": clock, "STATE_KEYS": list(SEALING_KEYS),
+                                 "REQUEST_LOG": False}).test_client()
+    creation = {"players": ["ann", "bob"], "seed": "stale", "options": {"turn_seconds": 45}}
+    answer = client.post("/v1/games/generala-dice/replays", json={
+        "creation": creation, "created_at": clock.now - 100_000,
+        "moves": [{"move": {"type": "roll", "player": "ann", "keep": []}}],
+        "viewer": "ann", "seat_token_ttl": 3600}).get_json()
+    assert answer["legal_moves"] and {m["type"] for m in answer["legal_moves"]} == {"timeout"}
+    assert answer == standing_at(client, "generala-dice", answer, "ann")
+    view = client.post("/v1/games/generala-dice/views",
+                       json={"seat_token": answer["seat_token"]})
+    assert view.status_code == 200, view.get_json()
+    posted = client.post("/v1/games/generala-dice/moves",
+                         json={"state": answer["state"], "move": answer["legal_moves"][0]})
+    assert posted.status_code == 200, posted.get_json()
 
 
 def test_the_served_contract_states_the_replay_bound_the_server_keeps(clock):
