@@ -211,7 +211,12 @@ class Referee:
         now = self.clock()
         created_at = body.get("created_at", now)
         made_at = instants(body["moves"], created_at, now)
-        start, created = self.new_match(engine, body["creation"], now=created_at)
+        try:
+            start, created = self.new_match(engine, body["creation"], now=created_at)
+        except Refused as refused:  # its fields are the creation's, within the replay
+            if "errors" in refused.extra:
+                refused.extra["errors"] = {"creation": refused.extra["errors"]}
+            raise
         posted = [entry["move"] for entry in body["moves"]]
         checked = posted if body.get(MOVES_CHECKED) else self.check_moves(engine.id, posted)
         if checked is None:  # one does not fit its type: each is checked as it is played

@@ -244,6 +244,21 @@ def test_the_creation_is_checked_as_a_creation_is(client):
     assert viewer_inside.status_code == 422
 
 
+@pytest.mark.parametrize("creation, field", [
+    ({"players": ["ann"]}, "players"),
+    ({"players": ["ann", "bob"], "bots": ["cid"]}, "bots"),
+    ({"players": ["ann", "bob"], "seed": "s",
+      "contributions": [{"player": "cid", "seed": "x"}]}, "contributions"),
+])
+def test_a_creation_refused_names_its_field_within_the_creation(client, creation, field):
+    """The replay's body has `creation.players`, not `players`: a refusal names the field
+    the caller wrote, as the shape's own refusals do."""
+    answer = client.post("/v1/games/yams/replays", json={"creation": creation, "moves": []})
+    assert answer.status_code == 422, answer.get_json()
+    assert list(answer.get_json()["errors"]) == ["creation"]
+    assert list(answer.get_json()["errors"]["creation"]) == [field]
+
+
 def test_a_sealed_replay_reveals_the_seed_only_once_the_match_has_finished(clock):
     client = referee.create_app({"CLOCK": clock, "STATE_KEYS": list(SEALING_KEYS),
                                  "REQUEST_LOG": False}).test_client()
