@@ -219,8 +219,14 @@ class RequestChecks:
                           "game's back end with the state token")
         return self.envelopes[kind].load(data)
 
-    def move(self, game_id: str, move: dict[str, Any]) -> dict[str, Any]:
-        """A move held to its type's declared fields (the service's move check)."""
+    def move(self, game_id: str, move: Any) -> dict[str, Any]:
+        """A move held to its type's declared fields (the service's move check). A replay's
+        move may be any JSON value: one that is not an object is refused as the move
+        envelope refuses it."""
+        if not isinstance(move, dict):
+            envelope = self.envelopes["move"].fields["move"].error_messages
+            raise bad_request("the request does not have the expected shape", move=[
+                envelope["null" if move is None else "invalid"]])
         kind = move.get("type")
         if type(kind) is str:
             typed = typed_load(self.typed_moves[game_id].get(kind), move)

@@ -167,7 +167,7 @@ class ReplayedMove(msgspec.Struct, forbid_unknown_fields=True):
     posted move's are, so that a move that does not fit its type is refused at its index
     with the problem posting it would get) and the instant it was made at."""
 
-    move: dict
+    move: Any  # any JSON value: one that is not a move is refused at its index
     at: TYPED_INSTANT | msgspec.UnsetType = msgspec.UNSET
 
 
@@ -187,7 +187,7 @@ class ReplayedMoves(fields.Field):
         try:
             moves = msgspec.convert(value, list[ReplayedMove], strict=True)
         except msgspec.ValidationError as exc:
-            raise ValidationError("Each move is an object with `move` (an object) and `at` "
+            raise ValidationError("Each move is an object with `move` and `at` "
                                   f"(optional, a number of seconds >= 0): {exc}") from None
         return as_given(moves)
 

@@ -198,6 +198,19 @@ def test_a_replay_is_bounded_in_moves_and_bytes(clock):
     assert too_big.status_code == 413
 
 
+@pytest.mark.parametrize("move", ["x", 1, True, [], None], ids=repr)
+def test_a_move_that_is_not_an_object_is_refused_at_its_index_as_posting_it_is(client, move):
+    creation = creation_of("yacht", "s")
+    roll = {"type": "roll", "player": "ann", "keep": []}
+    answer = client.post("/v1/games/yacht/replays", json={
+        "creation": creation, "moves": [{"move": roll}, {"move": move}]})
+    problem = answer.get_json()
+    assert answer.status_code == 422 and problem.pop("move_index") == 1
+    reached = problem.pop("reached")
+    posted = client.post("/v1/games/yacht/moves", json={"state": reached["state"], "move": move})
+    assert posted.status_code == 422 and problem == posted.get_json()
+
+
 def test_a_replay_answers_where_the_match_stands_by_the_referee_s_clock(clock):
     """Moves made long ago: who acts, the legal moves and the seat token's life are the
     referee's clock's, as any request about the returned state would have them (a turn's
