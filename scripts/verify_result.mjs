@@ -62,8 +62,16 @@ function keySet(keys) {
   return createLocalJWKSet(keys);
 }
 
+// A compact JWS (RFC 7515): three parts in base64url without padding, the payload not empty.
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
 export async function verifyResult(statement, keys) {
   const jws = typeof statement === "string" ? statement.trim() : statement;
+  if (typeof jws === "string" && !COMPACT_JWS.test(jws)) {
+    // jose's decoding would let padding by
+    throw new Error("a statement is a compact JWS: three base64url parts separated by dots, " +
+      "without padding");
+  }
   const published = keySet(keys);
   let verified;
   try {

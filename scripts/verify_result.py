@@ -27,11 +27,16 @@ import argparse
 import base64
 import json
 import os
+import re
 import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+
+# A compact JWS (RFC 7515): three parts in base64url without padding, the payload not empty.
+COMPACT_JWS = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
 
 
 class Refused(Exception):
@@ -51,11 +56,14 @@ def verify(statement: str, keys: Any) -> dict[str, Any]:
     if not (isinstance(keys, dict) and isinstance(keys.get("keys"), list)):
         raise Unchecked("the published keys are not a JWK Set (an object whose `keys` is a "
                         "list)")
+    statement = statement.strip()
     try:
-        kid = jwt.get_unverified_header(statement.strip()).get("kid")
+        if not COMPACT_JWS.fullmatch(statement):  # PyJWT's decoding would let padding by
+            raise jwt.InvalidTokenError
+        kid = jwt.get_unverified_header(statement).get("kid")
     except jwt.InvalidTokenError:
         raise Refused("a statement is a compact JWS: three base64url parts separated by "
-                      "dots") from None
+                      "dots, without padding") from None
     published = [k for k in keys["keys"] if isinstance(k, dict) and k.get("kid") == kid
                  and k.get("kty") == "OKP" and k.get("crv") == "Ed25519"]
     if not published:
@@ -63,7 +71,7 @@ def verify(statement: str, keys: Any) -> dict[str, Any]:
     try:
         # The payload is a statement, not a login token: its claims (`iat`) are facts to
         # read, not to hold against this machine's clock, so the JWS is checked, not a JWT.
-        signed = jwt.api_jws.decode_complete(statement.strip(), jwt.PyJWK(published[0]).key,
+        signed = jwt.api_jws.decode_complete(statement, jwt.PyJWK(published[0]).key,
                                              algorithms=["EdDSA"])
     except jwt.InvalidSignatureError:
         raise Refused("the signature does not match: the statement was altered or "

@@ -448,3 +448,23 @@ def test_the_javascript_verifier_takes_an_address_as_text(signed, javascript, tm
     assert ran.returncode == 0, ran.stderr
     [outcome] = json.loads(ran.stdout)
     assert outcome.get("payload", outcome)["seed"] == "s"
+
+
+def test_a_statement_with_padding_is_no_compact_jws_in_either_verifier(signed, javascript,
+                                                                       tmp_path):
+    """Base64url in a compact JWS has no padding: a statement with `=` added anywhere is
+    refused, though the libraries' decoders would read past it."""
+    answer, keys, _ = signed
+    statement = answer["result"]["statement"]
+    head, body, signature = statement.split(".")
+    padded = [f"{statement}==", f"{statement}=", f"{head}=.{body}.{signature}",
+              f"{head}.{body}==.{signature}"]
+    for each in padded:
+        with pytest.raises(verify_result.Refused, match="without padding"):
+            verify_result.verify(each, keys)
+    (tmp_path / "cases.json").write_text(json.dumps([[each, keys] for each in padded]))
+    ran = node(str(javascript.parent / "each_case.mjs"), str(tmp_path / "cases.json"),
+               timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    assert all("without padding" in outcome.get("refused", "")
+               for outcome in json.loads(ran.stdout))
