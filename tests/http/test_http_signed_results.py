@@ -468,3 +468,26 @@ def test_a_statement_with_padding_is_no_compact_jws_in_either_verifier(signed, j
     assert ran.returncode == 0, ran.stderr
     assert all("without padding" in outcome.get("refused", "")
                for outcome in json.loads(ran.stdout))
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_the_state_digest_is_the_documented_encoding_of_the_answer_s_state(game):
+    """docs/RESULTS.md: compact JSON of the answer's open-mode state less `seating` and
+    `fairness`, in the answer's key order, UTF-8 unescaped (a player named with an accent)."""
+    engine = REGISTRY[game]
+    options = {"turn_seconds": 0} if "turn_seconds" in {o.name for o in engine.options} else {}
+    players = ("zoé", "bob")
+    state = engine.new_match(players, engine.resolve_options(options), "d", now=NOW)
+    rnd, moves = random.Random(game), []
+    while not engine.is_finished(state):
+        move = random_move(engine, engine.legal_moves(state, now=NOW), rnd)
+        state, _ = engine.apply(state, move, now=NOW)
+        moves.append(move)
+    answer = app_with(RESULT_KEYS=KEY).post(f"/v1/games/{game}/replays", json={
+        "creation": {"players": list(players), "options": options, "seed": "d"},
+        "moves": [{"move": m} for m in moves]}).get_json()
+    _, body, _ = answer["result"]["statement"].split(".")
+    payload = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+    written = {k: v for k, v in answer["state"].items() if k not in ("seating", "fairness")}
+    text = json.dumps(written, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    assert payload["state_digest"] == "sha256:" + hashlib.sha256(text).hexdigest()
