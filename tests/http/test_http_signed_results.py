@@ -28,6 +28,8 @@ from referee.core.playout import random_move
 from referee.games import REGISTRY
 from referee.http.sealing import Sealer
 from referee.service.codec import MOVES
+from referee.http.contract import pascal
+from tests.contract.support import problems as contract_problems
 from tests.fairness.node import ROOT, node, npm_ci
 from tests.support import SEALING_KEYS
 
@@ -491,3 +493,25 @@ def test_the_state_digest_is_the_documented_encoding_of_the_answer_s_state(game)
     written = {k: v for k, v in answer["state"].items() if k not in ("seating", "fairness")}
     text = json.dumps(written, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     assert payload["state_digest"] == "sha256:" + hashlib.sha256(text).hexdigest()
+    assert not contract_problems("ResultStatement", payload)
+    assert not contract_problems(f"{pascal(game)}Scores", payload["scores"])
+
+
+def test_a_sealed_statement_with_contributions_fits_the_contract_s_payload():
+    """The payload with every optional field (`moves`, `contributions`) is a
+    `ResultStatement` of the committed contract."""
+    client = app_with(RESULT_KEYS=KEY, STATE_KEYS=list(SEALING_KEYS))
+    outcome = client.post(f"/v1/games/{DICE}/matches",
+                          json={"players": ["ann", "bob"], "options": {"turn_seconds": 0},
+                                "seed": "c"}).get_json()
+    outcome["state"] = client.post(f"/v1/games/{DICE}/contributions", json={
+        "state": outcome["state"], "player": "bob", "seed": "bob's own"}).get_json()["state"]
+    rnd = random.Random(3)
+    while outcome["status"] != "finished":
+        move = random_move(REGISTRY[DICE], outcome["legal_moves"], rnd)
+        outcome = client.post(f"/v1/games/{DICE}/moves",
+                              json={"state": outcome["state"], "move": move}).get_json()
+    keys = client.get("/.well-known/jwks.json").get_json()
+    payload = verify_result.verify(outcome["result"]["statement"], keys)
+    assert {"moves", "contributions"} <= payload.keys()
+    assert not contract_problems("ResultStatement", payload)

@@ -61,11 +61,46 @@ def components(b: Builder, game_ids: list[str]) -> None:
         "properties": {
             "statement": {"type": ["string", "null"], "description": (
                 "A compact JWS (RFC 7515) signed with EdDSA (Ed25519, RFC 8037), whose "
-                "payload is the result statement; verify it with the keys of "
+                "payload is a `ResultStatement`; verify it with the keys of "
                 "/.well-known/jwks.json. Null when this referee has no signing key.")},
             "key_id": {"type": "string", "description": "The `kid` of the key that signed."},
             "unsigned": {"type": "string", "description": (
                 "Why there is no statement: no signing key is configured.")},
+        }})
+    b.schema("ResultStatement", {
+        "type": "object", "additionalProperties": False,
+        "required": ["game", "options", "players", "scores", "seed_commitment", "seed",
+                     "state_digest", "played", "iat"],
+        "description": "The payload of a `SignedResult`'s statement, read from the JWS once "
+                       "it verifies (never an answer's body): what the referee states of a "
+                       "finished match (docs/RESULTS.md, \"Signed results\").",
+        "properties": {
+            "game": ref("GameId"),
+            "options": {"type": "object", "description": "Every option of the match, "
+                        "defaults included."},
+            "players": {"type": "array", "items": ref("PlayerId"), "minItems": 1,
+                        "description": "The player ids in seating order."},
+            "scores": {"type": "object", "required": ["winners"], "description": (
+                "The final scores as the outcome gives them: the `Scores` of the game "
+                "`game` names, with `winners`.")},
+            "seed_commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$",
+                                "description": "The commitment every outcome showed."},
+            "seed": {"type": "string", "minLength": 1,
+                     "description": "The server's seed it commits to."},
+            "contributions": {"type": "array", "items": ref("Contribution"), "minItems": 1,
+                              "description": "The seeds contributed, when there were any."},
+            "moves": {"type": "integer", "minimum": 0, "description": (
+                "How many moves were applied since creation (absent for a sealed token made "
+                "before the referee counted them).")},
+            "state_digest": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$",
+                             "description": (
+                                 "SHA-256 of the final open-mode state's compact JSON less "
+                                 "`seating` and `fairness` (docs/RESULTS.md).")},
+            "played": {"type": "string", "enum": ["replay", "sealed"], "description": (
+                "How the referee came to know every state: it played them (a replay) or "
+                "sealed them (sealed mode).")},
+            "iat": {"type": "integer", "minimum": 0,
+                    "description": "When it was signed, seconds since the epoch."},
         }})
     b.schema("ReadinessChecks", {
         "type": "object", "description": "Each readiness check and whether it passes.",
