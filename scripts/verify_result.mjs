@@ -28,7 +28,8 @@ const WHY = {
   ERR_JWS_SIGNATURE_VERIFICATION_FAILED: (kid) =>
     `the signature does not match: the statement was altered or not signed by key ${kid}`,
   ERR_JWKS_NO_MATCHING_KEY: (kid) => `no Ed25519 key ${kid} among the published keys`,
-  ERR_JWKS_MULTIPLE_MATCHING_KEYS: (kid) => `more than one Ed25519 key ${kid} among the published keys`,
+  ERR_JWKS_MULTIPLE_MATCHING_KEYS: (kid) =>
+    `more than one Ed25519 key ${kid} among the published keys`,
   ERR_JOSE_ALG_NOT_ALLOWED: () => "the statement is not signed with EdDSA",
   ERR_JWS_INVALID: (kid, error) =>
     `a statement is a compact JWS: three base64url parts separated by dots (${error.message})`,
@@ -83,7 +84,8 @@ export async function verifyResult(statement, keys) {
     if (unread) throw new Unchecked(unread(error));
     // fetch's own failure (no answer at all), met only while fetching the keys
     if (error instanceof TypeError && error.message === "fetch failed") {
-      throw new Unchecked(`the published keys were not answered (${error.cause?.message ?? error.message})`);
+      const why = error.cause?.message ?? error.message;
+      throw new Unchecked(`the published keys were not answered (${why})`);
     }
     const why = WHY[error.code];
     if (why) throw new Error(why(namedKey(jws), error));

@@ -223,8 +223,10 @@ def test_the_javascript_verifier_agrees(signed, javascript, tmp_path):
     assert alone.returncode == 2 and "usage" in alone.stderr
 
 
-def test_the_javascript_verifier_fetches_the_published_keys(javascript):
-    """KEYS given as the referee's /.well-known/jwks.json address, served by a real server."""
+@pytest.fixture(scope="module")
+def served_keys():
+    """A statement signed with KEY, and the /.well-known/jwks.json address of a real server
+    publishing that key, serving while the module's tests run."""
     app = referee.create_app({"CLOCK": lambda: NOW, "STATE_KEYS": [], "REQUEST_LOG": False,
                               "RESULT_KEYS": KEY})
     creation, moves = whole_match()
@@ -232,12 +234,15 @@ def test_the_javascript_verifier_fetches_the_published_keys(javascript):
     server = make_server("127.0.0.1", 0, app)
     serving = threading.Thread(target=server.serve_forever, daemon=True)
     serving.start()
-    try:
-        address = f"http://127.0.0.1:{server.server_port}/.well-known/jwks.json"
-        fetched = node(str(javascript), statement, address, timeout=60)
-    finally:
-        server.shutdown()
-        serving.join()
+    yield statement, f"http://127.0.0.1:{server.server_port}/.well-known/jwks.json"
+    server.shutdown()
+    serving.join()
+
+
+def test_the_javascript_verifier_fetches_the_published_keys(javascript, served_keys):
+    """KEYS given as the referee's /.well-known/jwks.json address, served by a real server."""
+    statement, address = served_keys
+    fetched = node(str(javascript), statement, address, timeout=60)
     assert fetched.returncode == 0, fetched.stderr
     assert json.loads(fetched.stdout)["seed"] == "s"
 
@@ -430,23 +435,11 @@ def test_the_javascript_verifier_leaves_it_unchecked_too(signed, javascript, unr
         assert checked.stderr.startswith("not checked: "), (case, checked.stderr)
 
 
-def test_the_javascript_verifier_takes_an_address_as_text(signed, javascript, tmp_path):
+def test_the_javascript_verifier_takes_an_address_as_text(javascript, served_keys, tmp_path):
     """`verifyResult(statement, "https://...")` fetches the keys, as a URL does."""
-    app = referee.create_app({"CLOCK": lambda: NOW, "STATE_KEYS": [], "REQUEST_LOG": False,
-                              "RESULT_KEYS": KEY})
-    creation, moves = whole_match()
-    statement = replay(app.test_client(), creation, moves).get_json()["result"]["statement"]
-    server = make_server("127.0.0.1", 0, app)
-    serving = threading.Thread(target=server.serve_forever, daemon=True)
-    serving.start()
-    try:
-        address = f"http://127.0.0.1:{server.server_port}/.well-known/jwks.json"
-        (tmp_path / "cases.json").write_text(json.dumps([[statement, address]]))
-        ran = node(str(javascript.parent / "each_case.mjs"), str(tmp_path / "cases.json"),
-                   timeout=60)
-    finally:
-        server.shutdown()
-        serving.join()
+    (tmp_path / "cases.json").write_text(json.dumps([list(served_keys)]))
+    ran = node(str(javascript.parent / "each_case.mjs"), str(tmp_path / "cases.json"),
+               timeout=60)
     assert ran.returncode == 0, ran.stderr
     [outcome] = json.loads(ran.stdout)
     assert outcome.get("payload", outcome)["seed"] == "s"
