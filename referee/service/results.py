@@ -65,9 +65,10 @@ def statement(engine: Engine, match: Match, *, played: str, now: float) -> dict[
 
 def signed_result(signer: Signer | None, engine: Engine, match: Match, *, played: str,
                   now: float) -> dict[str, Any]:
-    """The answer's `result`: the signed statement and its key id, or, without a key, no
-    statement and why."""
+    """The answer's `result`: the signed statement, its key id and its payload as signed (for
+    the answer's receiver to read; a third party trusts the verified statement alone), or,
+    without a key, no statement and why."""
     if signer is None:
         return {"statement": None, "unsigned": NO_KEY}
     payload = statement(engine, match, played=played, now=now)
-    return {"statement": signer.sign(payload), "key_id": signer.key_id}
+    return {"statement": signer.sign(payload), "key_id": signer.key_id, "payload": payload}

@@ -101,6 +101,7 @@ def test_a_finished_replay_carries_a_statement_of_its_result(signed):
             REGISTRY[DICE].encode_json(state)).hexdigest()}
     assert payload["options"]["turn_seconds"] == 0
     assert payload["scores"]["winners"]
+    assert answer["result"]["payload"] == payload  # the receiver's copy, as signed
 
 
 def test_any_field_altered_or_an_unknown_key_fails(signed):

@@ -64,6 +64,10 @@ def components(b: Builder, game_ids: list[str]) -> None:
                 "payload is a `ResultStatement`; verify it with the keys of "
                 "/.well-known/jwks.json. Null when this referee has no signing key.")},
             "key_id": {"type": "string", "description": "The `kid` of the key that signed."},
+            "payload": {**ref("ResultStatement"), "description": (
+                "The statement's payload as signed, for this answer's receiver to read "
+                "without decoding the JWS; a third party trusts the verified statement "
+                "alone.")},
             "unsigned": {"type": "string", "description": (
                 "Why there is no statement: no signing key is configured.")},
         }})
@@ -71,9 +75,10 @@ def components(b: Builder, game_ids: list[str]) -> None:
         "type": "object", "additionalProperties": False,
         "required": ["game", "options", "players", "scores", "seed_commitment", "seed",
                      "state_digest", "played", "iat"],
-        "description": "The payload of a `SignedResult`'s statement, read from the JWS once "
-                       "it verifies (never an answer's body): what the referee states of a "
-                       "finished match (docs/RESULTS.md, \"Signed results\").",
+        "description": "The payload of a `SignedResult`'s statement (read from the JWS once "
+                       "it verifies; the answer carrying the statement has it as `payload`): "
+                       "what the referee states of a finished match (docs/RESULTS.md, "
+                       "\"Signed results\").",
         "properties": {
             "game": ref("GameId"),
             "options": {"type": "object", "description": "Every option of the match, "
