@@ -29,14 +29,16 @@ import json
 import os
 import re
 import sys
-import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 
 # A compact JWS (RFC 7515): three parts in base64url without padding, the payload not empty.
+# PyJWT's decoding reads past padding, so the form is held to first.
 COMPACT_JWS = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+NOT_COMPACT = ("a statement is a compact JWS: three base64url parts separated by dots, "
+               "without padding")
 
 
 class Refused(Exception):
@@ -57,13 +59,12 @@ def verify(statement: str, keys: Any) -> dict[str, Any]:
         raise Unchecked("the published keys are not a JWK Set (an object whose `keys` is a "
                         "list)")
     statement = statement.strip()
+    if not COMPACT_JWS.fullmatch(statement):
+        raise Refused(NOT_COMPACT)
     try:
-        if not COMPACT_JWS.fullmatch(statement):  # PyJWT's decoding would let padding by
-            raise jwt.InvalidTokenError
         kid = jwt.get_unverified_header(statement).get("kid")
     except jwt.InvalidTokenError:
-        raise Refused("a statement is a compact JWS: three base64url parts separated by "
-                      "dots, without padding") from None
+        raise Refused(NOT_COMPACT) from None
     published = [k for k in keys["keys"] if isinstance(k, dict) and k.get("kid") == kid
                  and k.get("kty") == "OKP" and k.get("crv") == "Ed25519"]
     if not published:
@@ -93,7 +94,7 @@ def read(source: str) -> str:
         try:
             with urllib.request.urlopen(source, timeout=10) as answer:
                 return answer.read().decode("utf-8")
-        except (urllib.error.URLError, OSError, UnicodeDecodeError) as failed:
+        except (OSError, UnicodeDecodeError) as failed:  # URLError and HTTPError are OSErrors
             raise Unchecked(f"could not read {source}: {failed}") from None
     try:
         is_file = Path(source).is_file()
